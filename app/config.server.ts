@@ -1,0 +1,131 @@
+/**
+ * All settings of the process, read from the environment once at start and checked with zod.
+ * A bad value stops the process with one line naming the variable (see `ConfigError`).
+ * Every variable here is listed, with its default, in `.env.example`.
+ */
+import { z } from "zod";
+import type { BusinessIdentity } from "~/features/business/business";
+
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url({ message: "must be a URL" })
+    .refine((v) => protocols.includes(new URL(v).protocol), {
+      message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int({ message: "must be a port number" })
+    .min(0, { message: "must be a port number" })
+    .max(65535, { message: "must be a port number" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  TRUST_PROXY: boolean.default(false),
+  BUSINESS_NAME: z.string().min(1).default("Portico IT Services"),
+  BUSINESS_LEGAL_NAME: z.string().min(1).default("Portico IT Services"),
+  BUSINESS_EMAIL: z
+    .string()
+    .email({ message: "must be an email address" })
+    .default("support@portico.example"),
+  BUSINESS_PHONE: z.string().min(1).default("+1 (555) 010-2030"),
+  BUSINESS_WHATSAPP: z
+    .string()
+    .regex(/^\d{7,15}$/, { message: "must be digits only, with country code (e.g. 15550102030)" })
+    .default("15550102030"),
+  BUSINESS_ADDRESS: z.string().min(1).default("100 Main Street, Suite 200, New York, NY 10001, USA"),
+  BUSINESS_HOURS_WEEKDAYS: z.string().min(1).default("Mon-Fri: 9:00 AM - 6:00 PM EST"),
+  BUSINESS_HOURS_SATURDAY: z.string().min(1).default("Sat: 10:00 AM - 4:00 PM EST"),
+  BUSINESS_HOURS_SUNDAY: z.string().min(1).default("Sunday: Closed"),
+  BUSINESS_HOURS_EMERGENCY: z.string().min(1).default("Emergency support 24/7 for existing clients"),
+  SOCIAL_LINKEDIN: url(["https:"]).optional(),
+  SOCIAL_TWITTER: url(["https:"]).optional(),
+  SOCIAL_FACEBOOK: url(["https:"]).optional(),
+  SOCIAL_GITHUB: url(["https:"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
+  logLevel: Env["LOG_LEVEL"];
+  /** Signs sessions and tokens. Unset: see resolveAuthSecret in server/runtime.ts. */
+  authSecret: string | null;
+  trustProxy: boolean;
+  business: BusinessIdentity;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment (process.env by default) into the typed configuration, or throws ConfigError. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue.message} (got "${source[variable] ?? ""}")`,
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  // Several processes on one PostgreSQL must share one secret, so a deployment has to set it.
+  if (isProduction && e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET must be set in production when DATABASE_URL is used",
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dir: e.PGLITE_DIR },
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET ?? null,
+    trustProxy: e.TRUST_PROXY,
+    business: {
+      name: e.BUSINESS_NAME,
+      legalName: e.BUSINESS_LEGAL_NAME,
+      email: e.BUSINESS_EMAIL,
+      phone: e.BUSINESS_PHONE,
+      whatsapp: e.BUSINESS_WHATSAPP,
+      address: e.BUSINESS_ADDRESS,
+      hours: {
+        weekdays: e.BUSINESS_HOURS_WEEKDAYS,
+        saturday: e.BUSINESS_HOURS_SATURDAY,
+        sunday: e.BUSINESS_HOURS_SUNDAY,
+        emergency: e.BUSINESS_HOURS_EMERGENCY,
+      },
+      social: {
+        linkedin: e.SOCIAL_LINKEDIN,
+        twitter: e.SOCIAL_TWITTER,
+        facebook: e.SOCIAL_FACEBOOK,
+        github: e.SOCIAL_GITHUB,
+      },
+    },
+  };
+}

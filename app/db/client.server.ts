@@ -1,0 +1,52 @@
+/**
+ * Opens the database: PGlite (PostgreSQL in WASM, file-backed) by default, or a PostgreSQL server
+ * when DATABASE_URL is set. Both give the same Drizzle API over the same schema.
+ */
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import type { Config } from "~/config.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** A raw pg pool, when on a PostgreSQL server (for LISTEN/NOTIFY and advisory locks). */
+  pool: pg.Pool | null;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config["database"]): Promise<DatabaseHandle> {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      ping: async () => void (await pool.query("select 1")),
+      close: () => pool.end(),
+    };
+  }
+  // "memory://" keeps everything in memory (tests); anything else is a folder on disk.
+  const inMemory = config.dir.startsWith("memory://");
+  if (!inMemory) mkdirSync(config.dir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : config.dir);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pool: null,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

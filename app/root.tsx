@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import type { SessionUser } from "~/features/accounts/session-user";
+import { isChromeHidden } from "~/features/site/chrome";
+import { Footer } from "~/features/site/Footer";
+import { Header } from "~/features/site/Header";
+import { NotFoundContent } from "~/features/site/NotFound";
+import { Container } from "~/ui/container";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.runtime;
+  // The accounts feature fills the signed-in user from the session.
+  const user: SessionUser | null = null;
+  return { business: config.business, publicUrl: config.publicUrl, user };
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { pathname } = useLocation();
+  const showChrome = Boolean(data) && !isChromeHidden(pathname);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5fd6" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        {showChrome && data && <Header businessName={data.business.name} user={data.user} />}
+        <main id="main" tabIndex={-1} className={showChrome ? "pt-16" : undefined}>
+          {children}
+        </main>
+        {showChrome && data && <Footer business={data.business} />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Container className="py-24 text-center">
+      <p className="text-sm font-semibold text-brand-700">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">
+        {isRouteErrorResponse(error) && status < 500
+          ? String(error.data || error.statusText)
+          : "We could not complete this request. Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </Container>
+  );
+}

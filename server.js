@@ -1,0 +1,90 @@
+// @ts-check
+/**
+ * Portico's process: reads .env, then serves the built app (`npm start`) or the live Vite dev server
+ * (`npm run dev`). Everything else — config, database, routes — lives in server/app.ts, which Vite
+ * builds into build/server/index.js.
+ */
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+
+const dev = process.argv.includes("--dev");
+if (existsSync(".env")) process.loadEnvFile(".env");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** @param {unknown} error */
+function fail(error) {
+  // A configuration error is one clear line; anything else gets its stack.
+  if (error instanceof Error && error.name === "ConfigError") console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+}
+
+async function main() {
+  /** @type {import("./server/app").Portico} */
+  let portico;
+  /** @type {import("node:http").RequestListener} */
+  let handler;
+  /** @type {{ close(): Promise<void> } | null} */
+  let vite = null;
+
+  if (dev) {
+    const { createServer: createViteServer } = await import("vite");
+    const viteServer = await createViteServer({ server: { middlewareMode: true } });
+    vite = viteServer;
+    /** @returns {Promise<typeof import("./server/app")>} */
+    const load = async () => /** @type {any} */ (await viteServer.ssrLoadModule("./server/app.ts"));
+    portico = await (await load()).devPortico();
+    const express = (await import("express")).default;
+    const app = express();
+    app.use(viteServer.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const current = await (await load()).devPortico();
+        current.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+    handler = app;
+  } else {
+    const buildPath = new URL("./build/server/index.js", import.meta.url);
+    if (!existsSync(buildPath))
+      throw new Error("No build found: run `npm run build` first (npm start does it for you).");
+    /** @type {typeof import("./server/app")} */
+    const build = await import(buildPath.href);
+    portico = await build.startPortico();
+    handler = portico.app;
+  }
+
+  const { config, logger } = portico.runtime;
+  const server = createServer(handler);
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, url: `http://localhost:${port}`, mode: config.env }, "Portico listening");
+  });
+
+  let stopping = false;
+  /** @param {string} signal */
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: draining requests");
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      await vite?.close();
+      await portico.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch(fail);

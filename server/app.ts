@@ -1,0 +1,127 @@
+/**
+ * The Express application of Portico. Vite builds this file together with the React Router app
+ * (see vite.config.ts), so the custom server and the routes share one module graph: one config,
+ * one logger, one database client per process.
+ */
+import "./context";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { createRuntime, type Runtime } from "./runtime";
+import { cspNonce, securityHeaders } from "./security";
+
+export { ConfigError } from "~/config.server";
+export type { Runtime };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Everything but Server-Sent Events is compressed (a compressed stream would never flush). */
+function shouldCompress(req: express.Request, res: express.Response): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  if (type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+export function createApp(runtime: Runtime): express.Express {
+  const { config, logger } = runtime;
+  const dev = config.env === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression({ filter: shouldCompress }));
+  app.use(cspNonce);
+  app.use(securityHeaders(config));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await runtime.database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "up" });
+    } catch (error) {
+      logger.error({ err: error }, "health check: database unreachable");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
+    }
+  });
+
+  if (!dev) {
+    const client = path.resolve(process.cwd(), "build/client");
+    // File names under /assets carry a content hash, so they can be cached for good.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: dev ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        runtime,
+        requestId: String(req.id),
+        cspNonce: String(res.locals.cspNonce),
+        logger: req.log,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send(`Something went wrong on our side. Error ID: ${req.id}`);
+  };
+  app.use(onError);
+  return app;
+}
+
+export interface Portico {
+  runtime: Runtime;
+  app: express.Express;
+  close(): Promise<void>;
+}
+
+/** Creates the runtime (config, logger, migrated and seeded database) and the Express app. */
+export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
+  const runtime = await createRuntime(env);
+  const app = createApp(runtime);
+  return { runtime, app, close: () => runtime.close() };
+}
+
+const DEV_KEY = Symbol.for("portico.dev");
+type DevGlobal = typeof globalThis & { [DEV_KEY]?: Promise<Portico> };
+
+/**
+ * Development only: the launcher reloads this module through Vite on every request, so the
+ * process-wide parts are kept on globalThis and created once.
+ */
+export function devPortico(): Promise<Portico> {
+  const g = globalThis as DevGlobal;
+  g[DEV_KEY] ??= startPortico();
+  return g[DEV_KEY];
+}

@@ -1,0 +1,66 @@
+/**
+ * The process-wide parts of Portico: configuration, logger and database. Created once per process
+ * by `startPortico` and handed to every request through the React Router load context.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { type Config, loadConfig } from "~/config.server";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { seedDatabase } from "~/db/seed.server";
+
+export interface Runtime {
+  config: Config;
+  /** The secret that signs sessions and tokens (AUTH_SECRET, or one generated for the embedded database). */
+  authSecret: string;
+  logger: Logger;
+  database: DatabaseHandle;
+  /** Closes what the runtime opened; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export async function createRuntime(env: Record<string, string | undefined> = process.env): Promise<Runtime> {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel, base: { app: "portico" } });
+  const authSecret = resolveAuthSecret(config);
+  const database = await openDatabase(config.database);
+  try {
+    await migrateDatabase(database);
+    const { servicesAdded } = await seedDatabase(database.db);
+    logger.info({ database: database.kind, servicesAdded }, "database ready");
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  let closed: Promise<void> | null = null;
+  return {
+    config,
+    authSecret,
+    logger,
+    database,
+    close: () => {
+      closed ??= database.close();
+      return closed;
+    },
+  };
+}
+
+/**
+ * AUTH_SECRET when set. Otherwise, on the embedded database, a random secret made once and kept beside
+ * the data (so `npm start` works on a fresh clone and sessions survive restarts), or a per-process one
+ * for an in-memory database. loadConfig already refused production on PostgreSQL without it.
+ */
+function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  if (config.database.kind === "postgres" || config.database.dir.startsWith("memory://")) {
+    return randomBytes(32).toString("base64url");
+  }
+  const file = path.join(config.database.dir, "..", ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
