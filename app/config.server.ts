@@ -49,10 +49,10 @@ const envSchema = z.object({
   BUSINESS_HOURS_SATURDAY: z.string().min(1).default("Sat: 10:00 AM - 4:00 PM EST"),
   BUSINESS_HOURS_SUNDAY: z.string().min(1).default("Sunday: Closed"),
   BUSINESS_HOURS_EMERGENCY: z.string().min(1).default("Emergency support 24/7 for existing clients"),
-  SOCIAL_LINKEDIN: url(["https:"]).optional(),
-  SOCIAL_TWITTER: url(["https:"]).optional(),
+  SOCIAL_LINKEDIN: url(["https:"]).optional().default("https://www.linkedin.com/company/portico-it-services"),
+  SOCIAL_TWITTER: url(["https:"]).optional().default("https://x.com/porticoit"),
   SOCIAL_FACEBOOK: url(["https:"]).optional(),
-  SOCIAL_GITHUB: url(["https:"]).optional(),
+  SOCIAL_GITHUB: url(["https:"]).optional().default("https://github.com/portico-it"),
 });
 
 export type Env = z.infer<typeof envSchema>;

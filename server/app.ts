@@ -14,6 +14,9 @@ import { createRuntime, type Runtime } from "./runtime";
 import { cspNonce, securityHeaders } from "./security";
 
 export { ConfigError } from "~/config.server";
+// Operations on a database, for scripts and tests that hold the built server.
+export { migrateDatabase } from "~/db/migrate.server";
+export { seedDatabase } from "~/db/seed.server";
 export type { Runtime };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;

@@ -29,7 +29,7 @@ export function Footer({ business }: { business: BusinessIdentity }) {
   const linkClass = "text-sm text-slate-300 hover:text-white";
 
   return (
-    <footer className="no-print bg-ink text-slate-300">
+    <footer className="print:hidden bg-ink text-slate-300">
       <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{business.name}</p>

@@ -130,7 +130,7 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
   return (
     <header
       data-scrolled={scrolled}
-      className={`no-print fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200 ${
+      className={`print:hidden fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200 ${
         scrolled
           ? "border-slate-200 bg-white/95 shadow-sm backdrop-blur"
           : "border-transparent bg-white/75 backdrop-blur-sm"

@@ -12,6 +12,5 @@ export function SectionLink({
   ...props
 }: Omit<ComponentProps<"a">, "href" | "onClick"> & { section: HomeSection; onNavigate?: () => void }) {
   const sectionLink = useSectionLink();
-  // biome-ignore lint/a11y/useValidAnchor: it navigates (href); the handler only adds smooth scrolling.
   return <a href={`/#${section}`} onClick={sectionLink(section, onNavigate)} {...props} />;
 }

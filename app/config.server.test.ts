@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+describe("loadConfig", () => {
+  it("has working defaults: PGlite under ./data, port 3000, demo business identity", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ kind: "pglite", dir: "./data/pglite" });
+    expect(c.business.email).toMatch(/@/);
+    expect(c.business.hours.weekdays).toBe("Mon-Fri: 9:00 AM - 6:00 PM EST");
+    expect(c.authSecret).toBeNull();
+  });
+
+  it("switches to PostgreSQL with DATABASE_URL", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/portico" });
+    expect(c.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5432/portico" });
+  });
+
+  it("treats empty values as unset and strips a trailing slash from PUBLIC_URL", () => {
+    const c = loadConfig({ PORT: "", PUBLIC_URL: "https://it.example.com/" });
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe("https://it.example.com");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT must be a port number/],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT must be a port number/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must start with postgres:/],
+    [{ BUSINESS_EMAIL: "nope" }, /^Invalid configuration: BUSINESS_EMAIL must be an email address/],
+    [{ BUSINESS_WHATSAPP: "+1 555" }, /^Invalid configuration: BUSINESS_WHATSAPP must be digits only/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+    [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
+    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+  ])("rejects %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("refuses production on PostgreSQL without AUTH_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1/p" })).toThrow(
+      "AUTH_SECRET must be set in production",
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://127.0.0.1/p",
+        AUTH_SECRET: "x".repeat(32),
+      }).authSecret,
+    ).toBe("x".repeat(32));
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultPackage,
+  nextQuantity,
+  quantityRules,
+  resolveServiceRouteId,
+  SERVICE_NAME_TO_SLUG,
+  SERVICE_PAGES,
+  servicePagePath,
+  startingPriceUsd,
+  toRouteKey,
+} from "./catalogue";
+import { SEED_SERVICES } from "./seed-data";
+
+const services = SEED_SERVICES.map((s) => ({ id: s.id!, slug: s.slug, name: s.name }));
+const byName = (name: string) => SEED_SERVICES.find((s) => s.name === name)!;
+
+describe("resolveServiceRouteId", () => {
+  it("accepts the canonical id in any case", () => {
+    const s = byName("SSL & HTTPS Setup");
+    expect(resolveServiceRouteId(s.id!, services)).toBe(s.id);
+    expect(resolveServiceRouteId(s.id!.toUpperCase(), services)).toBe(s.id);
+  });
+
+  it("accepts every page slug", () => {
+    for (const page of SERVICE_PAGES) {
+      const id = resolveServiceRouteId(page.slug, services);
+      expect(SEED_SERVICES.find((s) => s.id === id)?.slug).toBe(page.slug);
+    }
+  });
+
+  it("accepts each service name of the spec's redirect table, as written or slugified", () => {
+    for (const [name, slug] of Object.entries(SERVICE_NAME_TO_SLUG)) {
+      const expected = SEED_SERVICES.find((s) => s.slug === slug)!.id;
+      expect(resolveServiceRouteId(name, services)).toBe(expected);
+      expect(resolveServiceRouteId(toRouteKey(name), services)).toBe(expected);
+    }
+  });
+
+  it("accepts legacy aliases", () => {
+    expect(resolveServiceRouteId("acronis", services)).toBe(byName("Acronis Account Setup").id);
+    expect(resolveServiceRouteId("email-security", services)).toBe(byName("Domain & Email Security").id);
+  });
+
+  it("returns null for unknown, blank or punctuation-only ids", () => {
+    expect(resolveServiceRouteId("not-a-service", services)).toBeNull();
+    expect(resolveServiceRouteId("   ", services)).toBeNull();
+    expect(resolveServiceRouteId("&&", services)).toBeNull();
+    expect(resolveServiceRouteId("00000000-0000-0000-0000-000000000000", services)).toBeNull();
+  });
+});
+
+describe("servicePagePath", () => {
+  it("redirects by name as the spec's table says", () => {
+    expect(servicePagePath({ id: "x", slug: "whatever", name: "Domain & Email Security" })).toBe(
+      "/services/email-deliverability",
+    );
+    expect(servicePagePath({ id: "x", slug: "whatever", name: "Per Incident Support" })).toBe(
+      "/services/per-incident-support",
+    );
+  });
+
+  it("falls back to a known slug, else the home page", () => {
+    expect(servicePagePath({ id: "x", slug: "ssl-setup", name: "Renamed SSL" })).toBe("/services/ssl-setup");
+    expect(servicePagePath({ id: "x", slug: "unknown", name: "Unknown" })).toBe("/");
+  });
+});
+
+describe("startingPriceUsd", () => {
+  it("is the lowest positive price", () => {
+    expect(startingPriceUsd({ free: 7, single: 10, multi: 25, wildcard: 55 })).toBe(7);
+    expect(startingPriceUsd({ zero: 0, basic: 15, standard: 25 })).toBe(15);
+  });
+  it("is null without a positive price", () => {
+    expect(startingPriceUsd({})).toBeNull();
+    expect(startingPriceUsd({ free: 0, broken: Number.NaN })).toBeNull();
+  });
+});
+
+describe("defaultPackage", () => {
+  it("prefers basic", () => {
+    expect(defaultPackage({ packageOrder: ["standard", "basic"], pricing: { standard: 2, basic: 1 } })).toBe(
+      "basic",
+    );
+  });
+  it("otherwise takes the first package offered", () => {
+    expect(defaultPackage({ packageOrder: ["setup", "incident"], pricing: { incident: 5, setup: 25 } })).toBe(
+      "setup",
+    );
+  });
+});
+
+describe("quantity rules", () => {
+  const mailboxes = quantityRules({
+    quantityLabel: "Number of Mailboxes",
+    minQuantity: 1,
+    maxQuantity: 1000,
+  });
+
+  it("has no selector for services sold once per order", () => {
+    expect(quantityRules({ quantityLabel: null, minQuantity: 1, maxQuantity: 1 })).toEqual({
+      label: null,
+      min: 1,
+      max: 1,
+    });
+  });
+
+  it("accepts whole numbers within bounds", () => {
+    expect(nextQuantity("25", 1, mailboxes)).toBe(25);
+    expect(nextQuantity(1000, 1, mailboxes)).toBe(1000);
+  });
+
+  it("ignores out-of-range values, keeping the previous one", () => {
+    expect(nextQuantity("1001", 40, mailboxes)).toBe(40);
+    expect(nextQuantity("0", 40, mailboxes)).toBe(40);
+  });
+
+  it("falls back to the minimum for non-numeric input", () => {
+    expect(nextQuantity("abc", 40, mailboxes)).toBe(1);
+    expect(nextQuantity("", 40, mailboxes)).toBe(1);
+    expect(nextQuantity("2.5", 40, mailboxes)).toBe(1);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { isChromeHidden } from "./chrome";
+
+describe("isChromeHidden", () => {
+  it("hides the chrome on every /client/ route", () => {
+    for (const p of ["/client", "/client/", "/client/login", "/client/purchase/ssl-setup"]) {
+      expect(isChromeHidden(p)).toBe(true);
+    }
+  });
+  it("keeps it elsewhere, including look-alike paths", () => {
+    for (const p of ["/", "/services/ssl-setup", "/clients", "/client-stories", "/invoice/1"]) {
+      expect(isChromeHidden(p)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { test as base, expect } from "@playwright/test";
+
+interface ConsoleWatch {
+  /** Tolerate console errors matching this pattern in the current test (e.g. an expected 404). */
+  allow(pattern: RegExp): void;
+}
+
+/** Every browser test runs against the server of global-setup.ts and fails on console errors (CSP included). */
+export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    const url = process.env.PORTICO_E2E_URL;
+    if (!url) throw new Error("PORTICO_E2E_URL is not set: run through `npm run test:e2e`.");
+    await use(url);
+  },
+  consoleWatch: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(e.message));
+      await use({ allow: (p) => allowed.push(p) });
+      expect(
+        errors.filter((e) => !allowed.some((p) => p.test(e))),
+        "console errors",
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,63 @@
+/**
+ * Starts `node server.js` (the production server of `npm start`, from the current build) on a free port
+ * with a fresh database: a temporary PGlite folder, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set. Workers find it in PORTICO_E2E_URL.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { testDatabases } from "../support/databases";
+
+function waitForListening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const line of output.split("\n")) {
+        if (!line.includes('"Portico listening"')) continue;
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${JSON.parse(line).port}`);
+        return;
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  const database = testDatabases[testDatabases.length - 1]!;
+  const fresh = await database.create();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portico-e2e-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",
+      ...fresh.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await waitForListening(child);
+  child.stdout!.resume();
+  process.env.PORTICO_E2E_URL = url;
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    await fresh.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The databases integration tests run on: always PGlite in memory, and a fresh PostgreSQL database
+ * per test file when TEST_DATABASE_URL is set (CI sets it).
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export interface TestDatabase {
+  name: "pglite" | "postgres";
+  /** Creates a fresh, empty database and returns the environment that points Portico at it. */
+  create(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+}
+
+const pglite: TestDatabase = {
+  name: "pglite",
+  create: async () => ({ env: { PGLITE_DIR: "memory://" }, drop: async () => {} }),
+};
+
+function postgres(adminUrl: string): TestDatabase {
+  return {
+    name: "postgres",
+    async create() {
+      const dbName = `portico_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${dbName}"`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${dbName}`;
+      return {
+        env: { DATABASE_URL: url.toString() },
+        async drop() {
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+export const testDatabases: TestDatabase[] = process.env.TEST_DATABASE_URL
+  ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
+  : [pglite];

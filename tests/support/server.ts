@@ -1,0 +1,54 @@
+/**
+ * Starts the real built Portico (build/server/index.js) on 127.0.0.1 with a fresh database, as the
+ * launcher does in production, and gives tests its URL and runtime.
+ */
+
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type * as AppModule from "../../server/app";
+import type { TestDatabase } from "./databases";
+
+export type Build = typeof AppModule;
+
+export async function loadBuild(): Promise<Build> {
+  return import(pathToFileURL(path.resolve("build/server/index.js")).href);
+}
+
+export interface TestServer {
+  url: string;
+  portico: AppModule.Portico;
+  /** fetch against the server, without following redirects. */
+  get(pathname: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const build = await loadBuild();
+  const db = await database.create();
+  const portico = await build.startPortico({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://127.0.0.1",
+    ...db.env,
+    ...env,
+  });
+  const server: Server = createServer(portico.app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    portico,
+    get: (pathname, init) => fetch(new URL(pathname, url), { redirect: "manual", ...init }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await portico.close();
+      await db.drop();
+    },
+  };
+}
