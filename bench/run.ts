@@ -60,7 +60,11 @@ async function homeJavaScript(base: string) {
 }
 
 const build = await loadBuild();
-const portico = await build.startPortico({ NODE_ENV: "production", LOG_LEVEL: "silent", PGLITE_DIR: "memory://" });
+const portico = await build.startPortico({
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  PGLITE_DIR: "memory://",
+});
 const server = createServer(portico.app);
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,9 +72,9 @@ try {
   for (const route of ROUTES) await fetch(base + route); // warm-up
   const rows = [];
   for (const route of ROUTES) rows.push(await measure(base, route));
-  console.warn(`\nServer: ${REQUESTS} requests per route, ${CONCURRENCY} at a time, PGlite in memory`);
+  console.log(`\nServer: ${REQUESTS} requests per route, ${CONCURRENCY} at a time, PGlite in memory`);
   console.table(rows);
-  console.warn("\nHome page JavaScript before interactive");
+  console.log("\nHome page JavaScript before interactive");
   console.table([await homeJavaScript(base)]);
 } finally {
   server.closeAllConnections();
