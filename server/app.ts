@@ -11,6 +11,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createRuntime, type Runtime } from "./runtime";
+import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
 
 export { ConfigError } from "~/config.server";
@@ -59,6 +60,7 @@ export function createApp(runtime: Runtime): express.Express {
   app.use(compression({ filter: shouldCompress }));
   app.use(cspNonce);
   app.use(securityHeaders(config));
+  app.use(sameOriginOnly(config.publicUrl));
 
   app.get("/healthz", async (_req, res) => {
     try {
