@@ -54,7 +54,11 @@ describe("country to currency map", () => {
     expect(countryName("GB")).toBe("United Kingdom");
     expect(countryName("us")).toBe("United States");
     expect(countryName("IN")).toBe("India");
-    expect(locationForCountry("de")).toEqual({ country_code: "DE", country_name: "Germany", currency: "EUR" });
+    expect(locationForCountry("de")).toEqual({
+      country_code: "DE",
+      country_name: "Germany",
+      currency: "EUR",
+    });
     expect(DEFAULT_LOCATION).toEqual({ country_code: "US", country_name: "United States", currency: "USD" });
   });
 });
@@ -219,10 +223,16 @@ describe("provider rates", () => {
 describe("resolveCurrency", () => {
   it("lets a saved preference win only when auto-detect is off", () => {
     expect(
-      resolveCurrency({ preference: { preferredCurrency: "INR", autoDetectCurrency: false }, detected: "GBP" }),
+      resolveCurrency({
+        preference: { preferredCurrency: "INR", autoDetectCurrency: false },
+        detected: "GBP",
+      }),
     ).toBe("INR");
     expect(
-      resolveCurrency({ preference: { preferredCurrency: "INR", autoDetectCurrency: true }, detected: "GBP" }),
+      resolveCurrency({
+        preference: { preferredCurrency: "INR", autoDetectCurrency: true },
+        detected: "GBP",
+      }),
     ).toBe("GBP");
   });
 
@@ -233,7 +243,10 @@ describe("resolveCurrency", () => {
       resolveCurrency({ preference: { preferredCurrency: "INR", autoDetectCurrency: true }, detected: null }),
     ).toBe("USD");
     expect(
-      resolveCurrency({ preference: { preferredCurrency: "bad!", autoDetectCurrency: false }, detected: "CAD" }),
+      resolveCurrency({
+        preference: { preferredCurrency: "bad!", autoDetectCurrency: false },
+        detected: "CAD",
+      }),
     ).toBe("CAD");
   });
 });
