@@ -21,12 +21,15 @@ const CurrencyContext = createContext<CurrencyStore | null>(null);
 
 export function CurrencyProvider({
   value,
+  store: given,
   children,
 }: {
   value: CurrencyState | undefined;
+  /** A store made elsewhere (tests, or a page that drives the currency itself). */
+  store?: CurrencyStore;
   children: ReactNode;
 }) {
-  const [store] = useState(() => new CurrencyStore(value ?? usdOnly));
+  const [store] = useState(() => given ?? new CurrencyStore(value ?? usdOnly));
   const initial = useRef(value);
   useEffect(() => {
     // Server data changes on navigation (the root loader runs again); the first value is already in.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CurrencyProvider } from "./CurrencyContext";
 import { CurrencySelector } from "./CurrencySelector";
 import type { CurrencyState } from "./currency-state";
+import { CurrencyStore } from "./currency-store";
 import { DetectedCountryNote } from "./DetectedCountryNote";
 import { Price } from "./Price";
 
@@ -32,6 +33,27 @@ describe("Price", () => {
     const noRate = render(state("GBP", { USD: 1 }), <Price usd={25} showUsd />);
     expect(noRate).toContain('data-currency="USD">$25.00</span>');
     expect(render(undefined, <Price usd={4} />)).toContain("$4.00");
+  });
+
+  it("shows '...' only while a client-side change is loading, then the converted price", async () => {
+    let resolveRates!: (rates: Record<string, number>) => void;
+    const store = new CurrencyStore(
+      state("GBP", { USD: 1, GBP: 0.79 }),
+      () => new Promise((r) => (resolveRates = r)),
+    );
+    const html = () =>
+      renderToString(
+        <CurrencyProvider value={undefined} store={store}>
+          <Price usd={20} showUsd />
+        </CurrencyProvider>,
+      ).replaceAll("<!-- -->", "");
+    expect(html()).toContain(">£15.80</span>");
+    const change = store.setCurrency("INR");
+    expect(html()).toContain(">...</span>");
+    expect(html()).toContain("$20.00 USD");
+    resolveRates({ USD: 1, INR: 83.25 });
+    await change;
+    expect(html()).toContain('data-currency="INR">₹1,665.00</span>');
   });
 
   it("uses 0 decimals for yen", () => {
