@@ -53,6 +53,19 @@ const envSchema = z.object({
   SOCIAL_TWITTER: url(["https:"]).optional().default("https://x.com/porticoit"),
   SOCIAL_FACEBOOK: url(["https:"]).optional(),
   SOCIAL_GITHUB: url(["https:"]).optional().default("https://github.com/portico-it"),
+  EXCHANGE_RATES_URL: url(["http:", "https:"]).optional(),
+  EXCHANGE_RATES_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a number of milliseconds" })
+    .min(100, { message: "must be at least 100" })
+    .max(30_000, { message: "must be at most 30000" })
+    .default(3000),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { message: "must be an HTTP header name" })
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  GEOIP: boolean.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +82,15 @@ export interface Config {
   authSecret: string | null;
   trustProxy: boolean;
   business: BusinessIdentity;
+  currency: {
+    /** Live provider of USD rates; null: the built-in table. */
+    exchangeRatesUrl: string | null;
+    exchangeRatesTimeoutMs: number;
+    /** Lowercase name of a trusted proxy's country header; null: not used. */
+    countryHeader: string | null;
+    /** Offline GeoIP lookup of the client address. */
+    geoip: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -126,6 +148,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         facebook: e.SOCIAL_FACEBOOK,
         github: e.SOCIAL_GITHUB,
       },
+    },
+    currency: {
+      exchangeRatesUrl: e.EXCHANGE_RATES_URL ?? null,
+      exchangeRatesTimeoutMs: e.EXCHANGE_RATES_TIMEOUT_MS,
+      countryHeader: e.COUNTRY_HEADER ?? null,
+      geoip: e.GEOIP,
     },
   };
 }

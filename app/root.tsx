@@ -12,17 +12,27 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import type { SessionUser } from "~/features/accounts/session-user";
+import { CurrencyProvider } from "~/features/currency/CurrencyContext";
+import { currencyForRequest } from "~/features/currency/currency.server";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Footer } from "~/features/site/Footer";
 import { Header } from "~/features/site/Header";
 import { NotFoundContent } from "~/features/site/NotFound";
 import { Container } from "~/ui/container";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.runtime;
   // The accounts feature fills the signed-in user from the session.
   const user: SessionUser | null = null;
-  return { business: config.business, publicUrl: config.publicUrl, user };
+  const currency = await currencyForRequest({
+    services: context.runtime.currency,
+    db: context.runtime.database.db,
+    logger: context.logger,
+    request,
+    clientAddress: context.clientAddress,
+    userId: (user as SessionUser | null)?.id ?? null,
+  });
+  return { business: config.business, publicUrl: config.publicUrl, user, currency };
 }
 
 export function useRootData() {
@@ -55,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {showChrome && data && <Header businessName={data.business.name} user={data.user} />}
         <main id="main" tabIndex={-1} className={showChrome ? "pt-16" : undefined}>
-          {children}
+          <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
         </main>
         {showChrome && data && <Footer business={data.business} />}
         <ScrollRestoration />

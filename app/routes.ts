@@ -42,6 +42,10 @@ export default [
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
   route("payment-success", "routes/portal/payment-success.tsx"),
 
+  // Currency helpers (public-site.md §7: detect-location, exchange-rates)
+  route("api/detect-location", "routes/api/detect-location.ts"),
+  route("api/exchange-rates", "routes/api/exchange-rates.ts"),
+
   // Back office (client-portal.md §2: target for a non-client role after login)
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
 

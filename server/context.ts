@@ -10,5 +10,7 @@ declare module "react-router" {
     cspNonce: string;
     /** A child logger carrying the request id. */
     logger: Logger;
+    /** The visitor's address (through trusted proxies only, see TRUST_PROXY), when known. */
+    clientAddress: string | null;
   }
 }

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 
 export interface Runtime {
   config: Config;
@@ -17,6 +18,8 @@ export interface Runtime {
   authSecret: string;
   logger: Logger;
   database: DatabaseHandle;
+  /** Exchange rates (cached, shared) and visitor location detection. */
+  currency: CurrencyServices;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     authSecret,
     logger,
     database,
+    currency: createCurrencyServices(config.currency, logger),
     close: () => {
       closed ??= database.close();
       return closed;

@@ -45,6 +45,9 @@ export default async function globalSetup() {
       LOG_LEVEL: "info",
       PGLITE_DIR: path.join(dataDir, "pglite"),
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",
+      // Prices use the built-in rate table and the browser's Accept-Language: no provider, no proxy header.
+      EXCHANGE_RATES_URL: "",
+      COUNTRY_HEADER: "",
       ...fresh.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
