@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 
 export interface Runtime {
   config: Config;
@@ -17,6 +18,8 @@ export interface Runtime {
   authSecret: string;
   logger: Logger;
   database: DatabaseHandle;
+  /** This process's email outbox worker; `wake()` it after committing a queued email. */
+  outbox: OutboxWorker;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -34,14 +37,16 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     await database.close().catch(() => {});
     throw error;
   }
+  const outbox = startMailOutbox(config, database.db, logger);
   let closed: Promise<void> | null = null;
   return {
     config,
     authSecret,
     logger,
     database,
+    outbox,
     close: () => {
-      closed ??= database.close();
+      closed ??= outbox.stop().then(() => database.close());
       return closed;
     },
   };
