@@ -36,14 +36,26 @@ export function EmailLayout({
                   width="600"
                   cellPadding={0}
                   cellSpacing={0}
-                  style={{ maxWidth: "600px", width: "100%", backgroundColor: "#ffffff", borderRadius: "8px" }}
+                  style={{
+                    maxWidth: "600px",
+                    width: "100%",
+                    backgroundColor: "#ffffff",
+                    borderRadius: "8px",
+                  }}
                 >
                   <tbody>
                     <tr>
-                      <td style={{ backgroundColor: BRAND, padding: "20px 24px", borderRadius: "8px 8px 0 0" }}>
+                      <td
+                        style={{ backgroundColor: BRAND, padding: "20px 24px", borderRadius: "8px 8px 0 0" }}
+                      >
                         <a
                           href={publicUrl}
-                          style={{ color: "#ffffff", fontSize: "20px", fontWeight: "bold", textDecoration: "none" }}
+                          style={{
+                            color: "#ffffff",
+                            fontSize: "20px",
+                            fontWeight: "bold",
+                            textDecoration: "none",
+                          }}
                         >
                           {business.name}
                         </a>

@@ -3,14 +3,21 @@
  * visitor) and the confirmation to the visitor.
  */
 import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
-import type { EmailContent } from "../email";
 import { EmailButton, EmailLayout, textFooter } from "../EmailLayout";
+import type { EmailContent } from "../email";
 import { renderEmailHtml } from "../render.server";
 
 export interface ContactEmailProps {
   business: BusinessIdentity;
   publicUrl: string;
-  message: { name: string; email: string; subject: string; message: string; source: string; receivedAt: Date };
+  message: {
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    source: string;
+    receivedAt: Date;
+  };
 }
 
 const paragraphs = (text: string) =>
@@ -21,7 +28,11 @@ const paragraphs = (text: string) =>
     </p>
   ));
 
-export function contactNotificationEmail({ business, publicUrl, message: m }: ContactEmailProps): EmailContent {
+export function contactNotificationEmail({
+  business,
+  publicUrl,
+  message: m,
+}: ContactEmailProps): EmailContent {
   const subject = `New contact message: ${m.subject}`;
   const when = m.receivedAt.toISOString();
   const html = renderEmailHtml(
@@ -67,7 +78,11 @@ export function contactNotificationEmail({ business, publicUrl, message: m }: Co
   return { subject, html, text };
 }
 
-export function contactConfirmationEmail({ business, publicUrl, message: m }: ContactEmailProps): EmailContent {
+export function contactConfirmationEmail({
+  business,
+  publicUrl,
+  message: m,
+}: ContactEmailProps): EmailContent {
   const subject = `We received your message: ${m.subject}`;
   const whatsapp = whatsappLink(business);
   const html = renderEmailHtml(
