@@ -49,16 +49,15 @@ export async function unusedPort(): Promise<number> {
 }
 
 /** Polls `check` until it returns a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | "">;
+
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) return value as Truthy<T>;
     } catch (error) {
       last = error;
     }

@@ -79,13 +79,13 @@ export async function submitContactMessage(
       publicUrl: deps.publicUrl,
       message: { ...input, source: meta.source, receivedAt: row!.createdAt },
     };
-    await enqueueEmail(tx as unknown as Database, {
+    await enqueueEmail(tx, {
       kind: "contact-notification",
       to: deps.business.email,
       replyTo: `${input.name.replace(/["\\\r\n<>]/g, "")} <${input.email}>`,
       ...contactNotificationEmail(props),
     });
-    await enqueueEmail(tx as unknown as Database, {
+    await enqueueEmail(tx, {
       kind: "contact-confirmation",
       to: input.email,
       ...contactConfirmationEmail(props),
