@@ -66,6 +66,13 @@ const envSchema = z.object({
     .transform((v) => v.toLowerCase())
     .optional(),
   GEOIP: boolean.default(true),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  DEV_MAIL_ENABLED: boolean.optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, { message: "must be at least 1" }).max(50).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +98,20 @@ export interface Config {
     /** Offline GeoIP lookup of the client address. */
     geoip: boolean;
   };
+  mail: {
+    /** smtp:// or smtps:// URL of the relay; null = messages are captured and shown at /dev/mail. */
+    smtpUrl: string | null;
+    /** The From header of every email. */
+    from: string;
+    /** Whether /dev/mail (the captured-mail inbox) is served. Off in production unless enabled. */
+    devInboxEnabled: boolean;
+    maxAttempts: number;
+    /** First retry delay; doubles with each failed attempt. */
+    retryBaseMs: number;
+    pollIntervalMs: number;
+  };
+  /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
+  contactRateLimitPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +150,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? null,
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${e.BUSINESS_NAME.replace(/["\\]/g, "")}" <${e.BUSINESS_EMAIL}>`,
+      devInboxEnabled: e.DEV_MAIL_ENABLED ?? !isProduction,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    },
+    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,

@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     db: context.runtime.database.db,
     logger: context.logger,
     request,
-    clientAddress: context.clientAddress,
+    clientAddress: context.clientIp,
     userId: (user as SessionUser | null)?.id ?? null,
   });
   return { business: config.business, publicUrl: config.publicUrl, user, currency };

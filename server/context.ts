@@ -10,7 +10,7 @@ declare module "react-router" {
     cspNonce: string;
     /** A child logger carrying the request id. */
     logger: Logger;
-    /** The visitor's address (through trusted proxies only, see TRUST_PROXY), when known. */
-    clientAddress: string | null;
+    /** The caller's IP address (X-Forwarded-For honoured only with TRUST_PROXY), for rate limits. */
+    clientIp: string | null;
   }
 }

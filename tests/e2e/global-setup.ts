@@ -48,6 +48,9 @@ export default async function globalSetup() {
       // Prices use the built-in rate table and the browser's Accept-Language: no provider, no proxy header.
       EXCHANGE_RATES_URL: "",
       COUNTRY_HEADER: "",
+      // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
+      DEV_MAIL_ENABLED: "true",
+      CONTACT_RATE_LIMIT_PER_HOUR: "1000",
       ...fresh.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

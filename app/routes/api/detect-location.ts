@@ -6,7 +6,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { country_code, country_name, currency } = context.runtime.currency.location.detect({
       headers: request.headers,
-      address: context.clientAddress,
+      address: context.clientIp,
     });
     return Response.json(
       { country_code, country_name, currency },
