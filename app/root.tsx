@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import type { SessionUser } from "~/features/accounts/session-user";
+import { ChatMount } from "~/features/chat/ChatMount";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Footer } from "~/features/site/Footer";
 import { Header } from "~/features/site/Header";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {showChrome && data && <Footer business={data.business} />}
+        {showChrome && <ChatMount />}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -8,12 +8,22 @@ describe("blog articles", () => {
     expect(articles).toHaveLength(6);
     for (const a of articles) {
       expect(a.slug).toBe(blogSlug(a.title));
-      const words = a.html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length;
+      const words = a.html
+        .replace(/<[^>]+>/g, " ")
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(words, a.title).toBeGreaterThan(400);
       expect(a.html).toContain("<h2");
     }
     const topics = articles.map((a) => a.title).join(" | ");
-    for (const t of ["Email Migration", "SPF, DKIM and DMARC", "SSL", "Google Workspace vs Microsoft 365", "Cloud Data Migration", "cPanel vs Plesk"]) {
+    for (const t of [
+      "Email Migration",
+      "SPF, DKIM and DMARC",
+      "SSL",
+      "Google Workspace vs Microsoft 365",
+      "Cloud Data Migration",
+      "cPanel vs Plesk",
+    ]) {
       expect(topics).toContain(t);
     }
   });

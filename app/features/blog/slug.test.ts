@@ -6,7 +6,9 @@ describe("blogSlug", () => {
     expect(blogSlug("The Complete Email Migration Guide")).toBe("the-complete-email-migration-guide");
   });
   it("turns each run of non-alphanumerics into one hyphen", () => {
-    expect(blogSlug("SPF, DKIM and DMARC Explained: Stop Spam")).toBe("spf-dkim-and-dmarc-explained-stop-spam");
+    expect(blogSlug("SPF, DKIM and DMARC Explained: Stop Spam")).toBe(
+      "spf-dkim-and-dmarc-explained-stop-spam",
+    );
     expect(blogSlug("cPanel vs. Plesk -- which?")).toBe("cpanel-vs-plesk-which");
   });
   it("trims leading and trailing hyphens", () => {
