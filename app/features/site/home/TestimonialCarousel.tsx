@@ -2,6 +2,8 @@ import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, wrapIndex } from "./testimonials";
 
+const STARS = [1, 2, 3, 4, 5];
+
 function usePrefersReducedMotion(): boolean {
   const [reduce, setReduce] = useState(false);
   useEffect(() => {
@@ -28,6 +30,7 @@ export function TestimonialCarousel() {
   const count = TESTIMONIALS.length;
 
   // Restarts on every change of slide, so a manual move also gets a full 5 s.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `index` restarts the timer on every slide change.
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setTimeout(() => setIndex((i) => wrapIndex(i, 1, count)), CAROUSEL_INTERVAL_MS);
@@ -35,9 +38,7 @@ export function TestimonialCarousel() {
   }, [rotating, index, count]);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the rotation; the buttons are the controls.
-    <div
-      role="region"
+    <section
       aria-roledescription="carousel"
       aria-label="Client testimonials"
       className="relative mx-auto max-w-3xl"
@@ -54,7 +55,6 @@ export function TestimonialCarousel() {
           return (
             <figure
               key={t.name}
-              role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
               aria-hidden={!active}
@@ -65,7 +65,7 @@ export function TestimonialCarousel() {
               }`}
             >
               <p className="flex gap-1 text-amber-500" role="img" aria-label={`Rated ${t.rating} out of 5`}>
-                {Array.from({ length: t.rating }, (_, s) => (
+                {STARS.slice(0, t.rating).map((s) => (
                   <Star key={s} aria-hidden="true" className="size-5 fill-current" />
                 ))}
               </p>
@@ -124,6 +124,6 @@ export function TestimonialCarousel() {
           <span className="sr-only">Next testimonial</span>
         </button>
       </div>
-    </div>
+    </section>
   );
 }
