@@ -54,3 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/rss.xml" },
+];
