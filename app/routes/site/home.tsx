@@ -1,17 +1,32 @@
+import { lazy, Suspense } from "react";
 import { listTeasers } from "~/features/blog/blog.server";
 import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/catalogue/catalogue";
 import { listServices } from "~/features/catalogue/catalogue.server";
-import { AboutSection } from "~/features/site/home/AboutSection";
-import { BlogSection } from "~/features/site/home/BlogSection";
-import { ContactSection } from "~/features/site/home/ContactSection";
 import { FloatingContactButton } from "~/features/site/home/FloatingContactButton";
 import { Hero } from "~/features/site/home/Hero";
-import { ReviewsSection } from "~/features/site/home/ReviewsSection";
 import { ServicesSection } from "~/features/site/home/ServicesSection";
 import { JsonLd } from "~/features/site/JsonLd";
 import { seo } from "~/features/site/seo";
 import { businessJsonLd } from "~/features/site/structured-data";
 import type { Route } from "./+types/home";
+
+/*
+ * Sections below the fold are separate chunks: the server renders them into the HTML as usual, and
+ * the browser hydrates each one when its chunk arrives, so the page is interactive within the JS
+ * budget (docs/decisions/0101-home-js-budget-and-lazy-chunks.md).
+ */
+const AboutSection = lazy(() =>
+  import("~/features/site/home/AboutSection").then((m) => ({ default: m.AboutSection })),
+);
+const ReviewsSection = lazy(() =>
+  import("~/features/site/home/ReviewsSection").then((m) => ({ default: m.ReviewsSection })),
+);
+const BlogSection = lazy(() =>
+  import("~/features/site/home/BlogSection").then((m) => ({ default: m.BlogSection })),
+);
+const ContactSection = lazy(() =>
+  import("~/features/site/home/ContactSection").then((m) => ({ default: m.ContactSection })),
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, database } = context.runtime;
@@ -40,16 +55,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
+/** Only seen on a client-side visit before the chunks arrive: keeps the anchors and the page height. */
+function BelowFoldPlaceholder() {
+  return (
+    <div className="min-h-[200vh]">
+      {(["about", "reviews", "blog", "contact"] as const).map((id) => (
+        <section key={id} id={id} aria-label={id} />
+      ))}
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.jsonLd} />
       <Hero />
       <ServicesSection services={loaderData.services} />
-      <AboutSection />
-      <ReviewsSection />
-      <BlogSection posts={loaderData.posts} />
-      <ContactSection business={loaderData.business} />
+      <Suspense fallback={<BelowFoldPlaceholder />}>
+        <AboutSection />
+        <ReviewsSection />
+        <BlogSection posts={loaderData.posts} />
+        <ContactSection business={loaderData.business} />
+      </Suspense>
       <FloatingContactButton />
     </>
   );
