@@ -60,11 +60,19 @@ describe.each(testDatabases)("public site on $name", (database) => {
     const html = await home.text();
     const ld = /<script type="application\/ld\+json" nonce="([^"]+)">([^<]+)<\/script>/.exec(html);
     expect(ld?.[1]).toBe(nonce);
-    expect(JSON.parse(ld![2]!)).toMatchObject({ "@type": "ProfessionalService", email: "support@portico.example" });
+    expect(JSON.parse(ld![2]!)).toMatchObject({
+      "@type": "ProfessionalService",
+      email: "support@portico.example",
+    });
 
-    const article = await (await server.get("/blog/cpanel-vs-plesk-choosing-the-right-control-panel-for-your-hosting")).text();
+    const article = await (
+      await server.get("/blog/cpanel-vs-plesk-choosing-the-right-control-panel-for-your-hosting")
+    ).text();
     const articleLd = /<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(article);
-    expect(JSON.parse(articleLd![1]!)).toMatchObject({ "@type": "BlogPosting", headline: expect.stringContaining("cPanel vs Plesk") });
+    expect(JSON.parse(articleLd![1]!)).toMatchObject({
+      "@type": "BlogPosting",
+      headline: expect.stringContaining("cPanel vs Plesk"),
+    });
   });
 
   it("answers an unknown article with a real 404", async () => {

@@ -60,6 +60,8 @@ export default function ChatWidget() {
   const [typing, setTyping] = useState(false);
   const [draft, setDraft] = useState("");
   const welcomed = useRef(false);
+  /** Where focus goes after the next render: the input on opening, the launcher on closing. */
+  const focusNext = useRef<"input" | "launcher" | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
@@ -76,7 +78,7 @@ export default function ChatWidget() {
         later(() => setMessages((m) => [...m, newMessage(WELCOME_MESSAGE, "bot")]), WELCOME_DELAY_MS);
       }
       // Only a visitor's own click moves focus; the automatic opening must not steal it.
-      if (focus) later(() => inputRef.current?.focus(), 0);
+      if (focus) focusNext.current = "input";
     },
     [later],
   );
@@ -108,9 +110,21 @@ export default function ChatWidget() {
   }
 
   function close() {
+    focusNext.current = "launcher";
     setView("closed");
-    later(() => launcherRef.current?.focus(), 0);
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of view.
+  useEffect(() => {
+    const target =
+      focusNext.current === "input"
+        ? inputRef.current
+        : focusNext.current === "launcher"
+          ? launcherRef.current
+          : null;
+    focusNext.current = null;
+    target?.focus();
+  }, [view]);
 
   if (view === "closed") {
     return (

@@ -26,6 +26,9 @@ export function TestimonialCarousel() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduceMotion = usePrefersReducedMotion();
+  // Tells tests (and styles) the rotation is live, i.e. the carousel has hydrated.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const rotating = !hovered && !focused && !reduceMotion;
   const count = TESTIMONIALS.length;
 
@@ -39,6 +42,7 @@ export function TestimonialCarousel() {
 
   return (
     <section
+      data-ready={ready}
       aria-roledescription="carousel"
       aria-label="Client testimonials"
       className="relative mx-auto max-w-3xl"
