@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,13 +12,19 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import type { SessionUser } from "~/features/accounts/session-user";
+import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
 import { currencyForRequest } from "~/features/currency/currency.server";
 import { isChromeHidden } from "~/features/site/chrome";
-import { Footer } from "~/features/site/Footer";
 import { Header } from "~/features/site/Header";
-import { NotFoundContent } from "~/features/site/NotFound";
 import { Container } from "~/ui/container";
+
+// Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
+// it is interactive (the server still renders it into the document).
+const NotFoundContent = lazy(() =>
+  import("~/features/site/NotFound").then((m) => ({ default: m.NotFoundContent })),
+);
+const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ default: m.Footer })));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.runtime;
@@ -67,7 +73,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className={showChrome ? "pt-16" : undefined}>
           <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
         </main>
-        {showChrome && data && <Footer business={data.business} />}
+        {showChrome && data && (
+          <Suspense fallback={null}>
+            <Footer business={data.business} />
+          </Suspense>
+        )}
+        {showChrome && <ChatMount />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -80,7 +91,13 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundContent />
+      </Suspense>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Container className="py-24 text-center">

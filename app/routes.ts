@@ -20,6 +20,10 @@ export default [
   route("thank-you", "routes/site/thank-you.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
+  // Not in the spec: search-engine and feed-reader files.
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route("rss.xml", "routes/feeds/rss.ts"),
 
   // Client portal (client-portal.md §2)
   route("client/login", "routes/portal/login.tsx"),

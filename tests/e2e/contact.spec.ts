@@ -6,6 +6,13 @@ const TAIL = " Please try again or contact us directly at support@portico.exampl
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+/** The contact section is a lazy chunk: with JavaScript on, wait until the form has hydrated. */
+async function hydratedContactForm(page: Page) {
+  const form = page.locator("#contact form");
+  await expect(form).toHaveAttribute("novalidate", "");
+  return form;
+}
+
 async function fillContact(page: Page, email: string, subject = "SSL renewal") {
   const form = page.locator("#contact form");
   await form.getByLabel("Your Name").fill("Grace Hopper");
@@ -17,7 +24,7 @@ async function fillContact(page: Page, email: string, subject = "SSL renewal") {
 
 test("sends a message: required fields, sending state, success view, Back to Home", async ({ page }) => {
   await page.goto("/#contact");
-  const form = page.locator("#contact form");
+  const form = await hydratedContactForm(page);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.locator("#contact").getByRole("alert")).toHaveText("Please fill in all required fields.");
   await expect(form.getByLabel("Your Name")).toBeFocused();
@@ -75,6 +82,7 @@ test("a failed send keeps the form filled and shows the spec's error texts", asy
 }) => {
   consoleWatch.allow(/status of (500|503)/);
   await page.goto("/#contact");
+  await hydratedContactForm(page);
   const email = `grace.${unique()}@example.com`;
   const form = await fillContact(page, email);
   const alert = page.locator("#contact").getByRole("alert");

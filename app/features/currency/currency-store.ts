@@ -4,24 +4,32 @@
  * ("While prices load they show '...'"). A change to a currency whose rate is unknown fetches
  * /api/exchange-rates once; if that fails, prices stay in USD.
  */
-import { z } from "zod";
-import { BASE_CURRENCY, currencyCodeSchema, type Rates } from "./currency";
+import { BASE_CURRENCY, type Rates, toCurrencyCode } from "./currency";
 import type { CurrencyState } from "./currency-state";
 
 export interface CurrencySnapshot extends CurrencyState {
   loading: boolean;
 }
 
-const ratesResponseSchema = z.object({
-  rates: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().positive().finite()),
-  base: z.literal("USD"),
-});
+/** Checks the site's own rates answer: base USD, codes to finite positive numbers. */
+export function siteRatesFrom(body: unknown): Rates {
+  const { base, rates } = (body ?? {}) as { base?: unknown; rates?: unknown };
+  if (base !== BASE_CURRENCY || typeof rates !== "object" || rates === null) throw new Error("invalid rates");
+  const out: Rates = {};
+  for (const [code, rate] of Object.entries(rates)) {
+    if (toCurrencyCode(code) !== code || typeof rate !== "number" || !Number.isFinite(rate) || rate <= 0) {
+      throw new Error(`invalid rate for ${code}`);
+    }
+    out[code] = rate;
+  }
+  return out;
+}
 
 /** Reads the site's own /api/exchange-rates (never a third party from the browser). */
 export async function fetchSiteRates(fetchImpl: typeof fetch = fetch): Promise<Rates> {
   const response = await fetchImpl("/api/exchange-rates", { headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`exchange rates answered ${response.status}`);
-  return ratesResponseSchema.parse(await response.json()).rates;
+  return siteRatesFrom(await response.json());
 }
 
 export class CurrencyStore {
@@ -58,9 +66,8 @@ export class CurrencyStore {
 
   /** Shows prices in `code`; resolves once its rate is known (or known to be unavailable). */
   setCurrency = async (code: string): Promise<void> => {
-    const parsed = currencyCodeSchema.safeParse(code);
-    if (!parsed.success) return;
-    const currency = parsed.data;
+    const currency = toCurrencyCode(code);
+    if (!currency) return;
     this.chosen = true;
     const ticket = ++this.request;
     if (currency === BASE_CURRENCY || this.snapshot.rates[currency] !== undefined) {

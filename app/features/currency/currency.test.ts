@@ -13,11 +13,11 @@ import {
   formatMoney,
   locationForCountry,
   normalizeCountryCode,
-  parseProviderRates,
   regionFromAcceptLanguage,
   resolveCurrency,
   SELECTABLE_CURRENCIES,
 } from "./currency";
+import { parseProviderRates } from "./currency-schemas";
 
 /** Intl output uses narrow/no-break spaces in some locales; compare with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");

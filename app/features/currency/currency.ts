@@ -2,7 +2,6 @@
  * Currency maths and display, shared by the server and the browser (no I/O, no React).
  * Prices are stored in USD and converted from USD (public-site.md §9 "Currency").
  */
-import { z } from "zod";
 
 export const BASE_CURRENCY = "USD";
 
@@ -12,17 +11,17 @@ export const DEFAULT_CURRENCY = "USD";
 /** "The selectable currencies on the portal are USD, INR, AUD, EUR, GBP, CAD." (public-site.md §9) */
 export const SELECTABLE_CURRENCIES = ["USD", "INR", "AUD", "EUR", "GBP", "CAD"] as const;
 
-export const currencyCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, { message: "must be a three-letter currency code" });
+/** A three-letter currency code, trimmed and uppercased, or null. (No zod here: this module ships to the browser.) */
+export function toCurrencyCode(value: string | null | undefined): string | null {
+  const code = (value ?? "").trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
 
-export const countryCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: "must be a two-letter country code" });
+/** A two-letter country code, trimmed and uppercased, or null. */
+export function toCountryCode(value: string | null | undefined): string | null {
+  const code = (value ?? "").trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) ? code : null;
+}
 
 export type Rates = Record<string, number>;
 
@@ -59,7 +58,7 @@ const EURO_COUNTRIES = [
  * "A country-to-currency map covers about 70 countries; euro countries map to EUR; SG, HK and AE map
  * to USD." (public-site.md §9). A country not listed gets USD.
  */
-export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = Object.freeze({
+export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   ...Object.fromEntries(EURO_COUNTRIES.map((c) => [c, "EUR"])),
   US: "USD",
   PR: "USD",
@@ -126,7 +125,7 @@ export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = Object.freeze(
  * "A built-in fallback rate table covers about 50 currencies, for example INR 83.25, AUD 1.52,
  * EUR 0.92, GBP 0.79, CAD 1.36, JPY 149.5." Units of each currency per 1 USD.
  */
-export const FALLBACK_RATES: Readonly<Rates> = Object.freeze({
+export const FALLBACK_RATES: Readonly<Rates> = /* @__PURE__ */ Object.freeze({
   USD: 1,
   EUR: 0.92,
   GBP: 0.79,
@@ -233,7 +232,7 @@ export function convertFromUsd(usd: number, currency: string, rates: Rates): num
 }
 
 /** The locale each currency is displayed in ("Display formats are defined for 28 currencies"). */
-export const CURRENCY_LOCALES: Readonly<Record<string, string>> = Object.freeze({
+export const CURRENCY_LOCALES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   USD: "en-US",
   EUR: "de-DE",
   GBP: "en-GB",
@@ -268,7 +267,7 @@ export const CURRENCY_LOCALES: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /** Symbols for the fallback format, when Intl cannot format ("the currency symbol followed by the number"). */
-const SYMBOLS: Readonly<Record<string, string>> = Object.freeze({
+const SYMBOLS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   USD: "$",
   EUR: "€",
   GBP: "£",
@@ -386,9 +385,9 @@ const UNKNOWN_COUNTRIES = new Set(["XX", "T1", "ZZ", "EU", "AP"]);
 
 /** A usable two-letter country code, uppercased, or null. */
 export function normalizeCountryCode(value: string | null | undefined): string | null {
-  const parsed = countryCodeSchema.safeParse(value ?? "");
-  if (!parsed.success || UNKNOWN_COUNTRIES.has(parsed.data)) return null;
-  return parsed.data;
+  const code = toCountryCode(value);
+  if (!code || UNKNOWN_COUNTRIES.has(code)) return null;
+  return code;
 }
 
 /**
@@ -427,7 +426,7 @@ export interface DetectedLocation {
 }
 
 /** "on failure the product logs and uses US, United States, USD" (public-site.md §7) */
-export const DEFAULT_LOCATION: Readonly<DetectedLocation> = Object.freeze({
+export const DEFAULT_LOCATION: Readonly<DetectedLocation> = /* @__PURE__ */ Object.freeze({
   country_code: "US",
   country_name: "United States",
   currency: "USD",
@@ -436,64 +435,6 @@ export const DEFAULT_LOCATION: Readonly<DetectedLocation> = Object.freeze({
 export function locationForCountry(countryCode: string): DetectedLocation {
   const code = countryCode.toUpperCase();
   return { country_code: code, country_name: countryName(code), currency: currencyForCountry(code) };
-}
-
-/**
- * Validates rates from a provider: an object of currency code to a finite, positive number, with
- * USD = 1. Accepts `{rates: {...}}`, `{conversion_rates: {...}}`, `{data: {...}}` or the bare map.
- * Entries that are not valid currency codes are dropped; a bad rate for a valid code rejects all.
- */
-const rateMapSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
-  const rates: Rates = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (!/^[A-Z]{3}$/.test(key)) continue;
-    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-      ctx.addIssue({ code: "custom", message: `rate for ${key} must be a finite positive number` });
-      return z.NEVER;
-    }
-    rates[key] = value;
-  }
-  if (rates.USD === undefined) rates.USD = 1;
-  if (Math.abs(rates.USD - 1) > 1e-9) {
-    ctx.addIssue({ code: "custom", message: "USD must be 1 (rates must be against USD)" });
-    return z.NEVER;
-  }
-  if (Object.keys(rates).length < 2) {
-    ctx.addIssue({ code: "custom", message: "no rates" });
-    return z.NEVER;
-  }
-  return rates;
-});
-
-const ratesPayloadSchema = z.union([
-  z.object({ rates: rateMapSchema, base: z.string().optional() }),
-  z.object({ conversion_rates: rateMapSchema, base_code: z.string().optional() }),
-  z.object({ data: rateMapSchema }),
-]);
-
-export type ParsedRates = { ok: true; rates: Rates } | { ok: false; error: string };
-
-export function parseProviderRates(payload: unknown): ParsedRates {
-  const wrapped = ratesPayloadSchema.safeParse(payload);
-  if (wrapped.success) {
-    const w = wrapped.data;
-    const base = "base" in w ? w.base : "base_code" in w ? w.base_code : undefined;
-    if (base !== undefined && base.toUpperCase() !== BASE_CURRENCY) {
-      return { ok: false, error: `base is ${base}, not USD` };
-    }
-    const rates = "rates" in w ? w.rates : "conversion_rates" in w ? w.conversion_rates : w.data;
-    return { ok: true, rates };
-  }
-  const isWrapped =
-    typeof payload === "object" &&
-    payload !== null &&
-    ["rates", "conversion_rates", "data"].some((k) => k in payload);
-  if (!isWrapped) {
-    const bare = rateMapSchema.safeParse(payload);
-    if (bare.success) return { ok: true, rates: bare.data };
-    return { ok: false, error: bare.error.issues[0]?.message ?? "invalid rates" };
-  }
-  return { ok: false, error: wrapped.error.issues[0]?.message ?? "invalid rates" };
 }
 
 /**
@@ -506,9 +447,8 @@ export function resolveCurrency(input: {
 }): string {
   const { preference, detected } = input;
   if (preference && !preference.autoDetectCurrency) {
-    const saved = currencyCodeSchema.safeParse(preference.preferredCurrency);
-    if (saved.success) return saved.data;
+    const saved = toCurrencyCode(preference.preferredCurrency);
+    if (saved) return saved;
   }
-  const fromLocation = currencyCodeSchema.safeParse(detected ?? "");
-  return fromLocation.success ? fromLocation.data : DEFAULT_CURRENCY;
+  return toCurrencyCode(detected) ?? DEFAULT_CURRENCY;
 }

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { clients, userPreferences } from "~/db/schema";
-import { countryCodeSchema, currencyCodeSchema } from "./currency";
+import { countryCodeSchema, currencyCodeSchema } from "./currency-schemas";
 
 export interface CurrencyPreference {
   preferredCurrency: string;

@@ -5,7 +5,8 @@
  * or answers invalid rates, the built-in table is used, and `source` says which.
  */
 import type { Logger } from "pino";
-import { FALLBACK_RATES, parseProviderRates, type Rates } from "./currency";
+import { FALLBACK_RATES, type Rates } from "./currency";
+import { parseProviderRates } from "./currency-schemas";
 
 export const RATES_TTL_MS = 900_000;
 /** A failed provider is retried after a minute, not on every request (each would wait for the timeout). */

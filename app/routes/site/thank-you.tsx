@@ -1,9 +1,120 @@
-import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
+import { seo } from "~/features/site/seo";
+import { emailLine, parseThankYouQuery } from "~/features/site/thank-you";
+import { buttonClass } from "~/ui/button";
+import { Container } from "~/ui/container";
 import type { Route } from "./+types/thank-you";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Thank You", matches) }];
+export function loader({ request }: Route.LoaderArgs) {
+  return { query: parseThankYouQuery(new URL(request.url).searchParams) };
+}
 
-export default function Page() {
-  return <PageHeading title="Thank You" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Thank You",
+    description: "Thank you for choosing us.",
+    path: "/thank-you",
+    matches,
+    noindex: true,
+  });
+
+const NEXT_STEPS = [
+  { title: "Verify your email", text: "Open the message we sent you and confirm your address." },
+  { title: "Sign in to your portal", text: "Log in to see your dashboard, services and invoices." },
+  { title: "Order your first service", text: "Pick a package and we start within 24 hours." },
+];
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { query } = loaderData;
+  const line = emailLine(query);
+  return (
+    <Container className="max-w-2xl py-20 text-center">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-green-700" />
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">
+        {query.name ? `Welcome, ${query.name}!` : "Thank You!"}
+      </h1>
+      <p className="mt-4 text-lg text-slate-600">
+        {query.type === "registration"
+          ? "Your account has been created."
+          : query.type === "payment"
+            ? "Your payment was successful. Your order is being processed."
+            : "Thank you for reaching out. We will get back to you within 24 hours."}
+      </p>
+      {line && (
+        <p className="mt-2 text-slate-800">
+          {line}
+          {query.type === "registration" && (
+            <>
+              {" "}
+              (<strong>{query.email}</strong>).
+            </>
+          )}
+        </p>
+      )}
+      {query.type === "payment" && (query.order_id || query.amount) && (
+        <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-2 rounded-xl bg-slate-50 p-4 text-left text-sm">
+          {query.order_id && (
+            <>
+              <dt className="text-slate-600">Order</dt>
+              <dd className="font-mono">{query.order_id}</dd>
+            </>
+          )}
+          {query.amount && (
+            <>
+              <dt className="text-slate-600">Amount</dt>
+              <dd>{query.amount}</dd>
+            </>
+          )}
+        </dl>
+      )}
+
+      {query.type === "registration" && (
+        <>
+          <section
+            aria-labelledby="next-heading"
+            className="mt-10 rounded-2xl border border-slate-200 p-6 text-left"
+          >
+            <h2 id="next-heading" className="text-xl font-bold">
+              What's Next
+            </h2>
+            <ol className="mt-4 space-y-4">
+              {NEXT_STEPS.map((s, i) => (
+                <li key={s.title} className="flex gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                  >
+                    {i + 1}
+                  </span>
+                  <span>
+                    <span className="block font-semibold">{s.title}</span>
+                    <span className="block text-sm text-slate-600">{s.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <Link to="/client/login" className={buttonClass("primary", "mt-8 px-6 py-3")}>
+            Go to Login
+          </Link>
+        </>
+      )}
+      {query.type === "payment" && (
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/client/dashboard" className={buttonClass("primary", "px-6 py-3")}>
+            View Dashboard
+          </Link>
+          <Link to="/client/invoices" className={buttonClass("secondary", "px-6 py-3")}>
+            Download Invoice
+          </Link>
+        </div>
+      )}
+      {query.type === "other" && (
+        <Link to="/" className={buttonClass("primary", "mt-8 px-6 py-3")}>
+          Go Home
+        </Link>
+      )}
+    </Container>
+  );
 }

@@ -1,15 +1,14 @@
-import { ServiceOverview } from "~/features/catalogue/ServiceOverview";
 import { loadServicePage } from "~/features/catalogue/service-page.server";
-import { pageTitle } from "~/features/site/meta";
+import { SERVICE_CONTENT } from "~/features/services/content";
+import { serviceMeta } from "~/features/services/meta";
+import { ServicePage } from "~/features/services/ServicePage";
 import type { Route } from "./+types/hosting-support";
 
 export const loader = ({ context }: Route.LoaderArgs) => loadServicePage(context, "hosting-support");
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: pageTitle(data?.service.name ?? "Service", matches) },
-  { name: "description", content: data?.service.description ?? "" },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  serviceMeta("hosting-support", data?.service.name, matches);
 
-export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  return <ServiceOverview service={loaderData.service} />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ServicePage service={loaderData.service} content={SERVICE_CONTENT["hosting-support"]} />;
 }

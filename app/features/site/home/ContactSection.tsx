@@ -1,0 +1,64 @@
+import { Clock, Mail, MessageCircle } from "lucide-react";
+import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
+import { ContactForm } from "~/features/contact/ContactForm";
+import { Container } from "~/ui/container";
+
+/**
+ * The home contact section: the contact form, contact cards (email, WhatsApp) and business hours from
+ * configuration. A lazy chunk of the home page, so the form costs the first paint nothing.
+ */
+export function ContactSection({ business }: { business: BusinessIdentity }) {
+  const hours = [business.hours.weekdays, business.hours.saturday, business.hours.sunday];
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="py-20">
+      <Container>
+        <h2 id="contact-heading" className="text-3xl font-bold tracking-tight">
+          Contact
+        </h2>
+        <p className="mt-3 flex items-center gap-2 text-slate-600">
+          <Clock aria-hidden="true" className="size-5" /> Responses within 24 hours.
+        </p>
+        <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
+          <div>
+            <ContactForm />
+          </div>
+          <div className="grid gap-4">
+            <a
+              href={`mailto:${business.email}`}
+              className="flex gap-4 rounded-xl border border-slate-200 p-6 hover:border-brand-600"
+            >
+              <Mail aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+              <span>
+                <span className="block font-semibold">Email</span>
+                <span className="block text-sm text-slate-600">{business.email}</span>
+              </span>
+            </a>
+            <a
+              href={whatsappLink(business)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex gap-4 rounded-xl border border-slate-200 p-6 hover:border-brand-600"
+            >
+              <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+              <span>
+                <span className="block font-semibold">WhatsApp</span>
+                <span className="block text-sm text-slate-600">Chat with us on WhatsApp</span>
+              </span>
+            </a>
+            <div className="rounded-xl border border-slate-200 p-6">
+              <h3 className="flex items-center gap-2 font-semibold">
+                <Clock aria-hidden="true" className="size-5 text-brand-700" /> Business Hours
+              </h3>
+              <ul className="mt-3 space-y-1 text-sm text-slate-600">
+                {hours.map((h) => (
+                  <li key={h}>{h}</li>
+                ))}
+                <li className="font-medium text-slate-800">{business.hours.emergency}</li>
+              </ul>
+            </div>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
