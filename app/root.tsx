@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Footer } from "~/features/site/Footer";
@@ -18,10 +19,9 @@ import { Header } from "~/features/site/Header";
 import { NotFoundContent } from "~/features/site/NotFound";
 import { Container } from "~/ui/container";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.runtime;
-  // The accounts feature fills the signed-in user from the session.
-  const user: SessionUser | null = null;
+  const user: SessionUser | null = await getCurrentUser(request, context);
   return { business: config.business, publicUrl: config.publicUrl, user };
 }
 
