@@ -48,4 +48,22 @@ describe("loadConfig", () => {
       }).authSecret,
     ).toBe("x".repeat(32));
   });
+
+  it("captures mail without SMTP_URL, with the inbox on outside production only unless enabled", () => {
+    const dev = loadConfig({});
+    expect(dev.mail.smtpUrl).toBeNull();
+    expect(dev.mail.devInboxEnabled).toBe(true);
+    expect(dev.mail.from).toBe('"Portico IT Services" <support@portico.example>');
+    expect(loadConfig({ NODE_ENV: "production" }).mail.devInboxEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", DEV_MAIL_ENABLED: "true" }).mail.devInboxEnabled).toBe(true);
+    const smtp = loadConfig({
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      MAIL_FROM: "Desk <d@x.example>",
+    });
+    expect(smtp.mail.smtpUrl).toBe("smtps://u:p@mail.example.com:465");
+    expect(smtp.mail.from).toBe("Desk <d@x.example>");
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(
+      /^Invalid configuration: SMTP_URL must start with smtp:/,
+    );
+  });
 });

@@ -53,6 +53,26 @@ const envSchema = z.object({
   SOCIAL_TWITTER: url(["https:"]).optional().default("https://x.com/porticoit"),
   SOCIAL_FACEBOOK: url(["https:"]).optional(),
   SOCIAL_GITHUB: url(["https:"]).optional().default("https://github.com/portico-it"),
+  EXCHANGE_RATES_URL: url(["http:", "https:"]).optional(),
+  EXCHANGE_RATES_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a number of milliseconds" })
+    .min(100, { message: "must be at least 100" })
+    .max(30_000, { message: "must be at most 30000" })
+    .default(3000),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { message: "must be an HTTP header name" })
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  GEOIP: boolean.default(true),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  DEV_MAIL_ENABLED: boolean.optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, { message: "must be at least 1" }).max(50).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +89,29 @@ export interface Config {
   authSecret: string | null;
   trustProxy: boolean;
   business: BusinessIdentity;
+  currency: {
+    /** Live provider of USD rates; null: the built-in table. */
+    exchangeRatesUrl: string | null;
+    exchangeRatesTimeoutMs: number;
+    /** Lowercase name of a trusted proxy's country header; null: not used. */
+    countryHeader: string | null;
+    /** Offline GeoIP lookup of the client address. */
+    geoip: boolean;
+  };
+  mail: {
+    /** smtp:// or smtps:// URL of the relay; null = messages are captured and shown at /dev/mail. */
+    smtpUrl: string | null;
+    /** The From header of every email. */
+    from: string;
+    /** Whether /dev/mail (the captured-mail inbox) is served. Off in production unless enabled. */
+    devInboxEnabled: boolean;
+    maxAttempts: number;
+    /** First retry delay; doubles with each failed attempt. */
+    retryBaseMs: number;
+    pollIntervalMs: number;
+  };
+  /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
+  contactRateLimitPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +150,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? null,
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${e.BUSINESS_NAME.replace(/["\\]/g, "")}" <${e.BUSINESS_EMAIL}>`,
+      devInboxEnabled: e.DEV_MAIL_ENABLED ?? !isProduction,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    },
+    contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,
@@ -126,6 +178,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         facebook: e.SOCIAL_FACEBOOK,
         github: e.SOCIAL_GITHUB,
       },
+    },
+    currency: {
+      exchangeRatesUrl: e.EXCHANGE_RATES_URL ?? null,
+      exchangeRatesTimeoutMs: e.EXCHANGE_RATES_TIMEOUT_MS,
+      countryHeader: e.COUNTRY_HEADER ?? null,
+      geoip: e.GEOIP,
     },
   };
 }

@@ -13,16 +13,34 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import type { SessionUser } from "~/features/accounts/session-user";
+import { CurrencyProvider } from "~/features/currency/CurrencyContext";
+import { currencyForRequest } from "~/features/currency/currency.server";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Footer } from "~/features/site/Footer";
 import { Header } from "~/features/site/Header";
 import { NotFoundContent } from "~/features/site/NotFound";
 import { Container } from "~/ui/container";
 
+<<<<<<< HEAD
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.runtime;
   const user: SessionUser | null = await getCurrentUser(request, context);
   return { business: config.business, publicUrl: config.publicUrl, user };
+=======
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config } = context.runtime;
+  // The accounts feature fills the signed-in user from the session.
+  const user: SessionUser | null = null;
+  const currency = await currencyForRequest({
+    services: context.runtime.currency,
+    db: context.runtime.database.db,
+    logger: context.logger,
+    request,
+    clientAddress: context.clientIp,
+    userId: (user as SessionUser | null)?.id ?? null,
+  });
+  return { business: config.business, publicUrl: config.publicUrl, user, currency };
+>>>>>>> main
 }
 
 export function useRootData() {
@@ -55,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {showChrome && data && <Header businessName={data.business.name} user={data.user} />}
         <main id="main" tabIndex={-1} className={showChrome ? "pt-16" : undefined}>
-          {children}
+          <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
         </main>
         {showChrome && data && <Footer business={data.business} />}
         <ScrollRestoration />

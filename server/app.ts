@@ -92,6 +92,7 @@ export function createApp(runtime: Runtime): express.Express {
         requestId: String(req.id),
         cspNonce: String(res.locals.cspNonce),
         logger: req.log,
+        clientIp: req.ip ?? null,
       }),
     }),
   );

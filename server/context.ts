@@ -10,5 +10,7 @@ declare module "react-router" {
     cspNonce: string;
     /** A child logger carrying the request id. */
     logger: Logger;
+    /** The caller's IP address (X-Forwarded-For honoured only with TRUST_PROXY), for rate limits. */
+    clientIp: string | null;
   }
 }

@@ -10,6 +10,8 @@ import { type Config, loadConfig } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
+import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 
 export interface Runtime {
   config: Config;
@@ -17,6 +19,10 @@ export interface Runtime {
   authSecret: string;
   logger: Logger;
   database: DatabaseHandle;
+  /** Exchange rates (cached, shared) and visitor location detection. */
+  currency: CurrencyServices;
+  /** This process's email outbox worker; `wake()` it after committing a queued email. */
+  outbox: OutboxWorker;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -34,14 +40,17 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     await database.close().catch(() => {});
     throw error;
   }
+  const outbox = startMailOutbox(config, database.db, logger);
   let closed: Promise<void> | null = null;
   return {
     config,
     authSecret,
     logger,
     database,
+    currency: createCurrencyServices(config.currency, logger),
+    outbox,
     close: () => {
-      closed ??= database.close();
+      closed ??= outbox.stop().then(() => database.close());
       return closed;
     },
   };

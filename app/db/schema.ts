@@ -174,3 +174,77 @@ export type Service = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;
 export type Client = typeof clients.$inferSelect;
 export type UserPreferences = typeof userPreferences.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Contact messages, newsletter, outgoing mail and rate limits
+// (docs/decisions/0300-mail-outbox.md, 0301-rate-limits-in-the-database.md)
+// ---------------------------------------------------------------------------
+
+/** Every message a person sends through a contact form, stored before any email about it is queued. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** Where it was sent from: the site's contact section, the portal's Need Help box, the JSON API. */
+    source: text("source", { enum: ["site", "portal", "api"] }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+export const outboxStatuses = ["pending", "sending", "sent", "captured", "failed"] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** The persistent outbox: every email Portico sends is a row here first (rendered, ready to send). */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What kind of email this is ('contact-notification', 'contact-confirmation', …), for logs and the inbox. */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While 'sending': the end of the claiming worker's lease; after it another worker may retry. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** The Message-ID the transport reported. */
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_emails_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Lower-cased, so one address subscribes once. */
+  email: text("email").notNull().unique(),
+  source: text("source").notNull().default("site"),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every process (key = purpose + address). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type OutboxEmail = typeof outboxEmails.$inferSelect;

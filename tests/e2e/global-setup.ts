@@ -45,6 +45,12 @@ export default async function globalSetup() {
       LOG_LEVEL: "info",
       PGLITE_DIR: path.join(dataDir, "pglite"),
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",
+      // Prices use the built-in rate table and the browser's Accept-Language: no provider, no proxy header.
+      EXCHANGE_RATES_URL: "",
+      COUNTRY_HEADER: "",
+      // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
+      DEV_MAIL_ENABLED: "true",
+      CONTACT_RATE_LIMIT_PER_HOUR: "1000",
       ...fresh.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -32,6 +32,17 @@ function postgres(adminUrl: string): TestDatabase {
         async drop() {
           const c = new pg.Client({ connectionString: adminUrl });
           await c.connect();
+          // pg's Pool.end() resolves before its sockets are closed; a forced drop would then kill those
+          // sessions and their clients would throw an uncaught "terminating connection" error. Wait
+          // (briefly) for them to go first.
+          for (let i = 0; i < 50; i++) {
+            const { rows } = await c.query(
+              "select count(*)::int as n from pg_stat_activity where datname = $1",
+              [dbName],
+            );
+            if (rows[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
           await c.end();
         },

@@ -41,7 +41,7 @@ export function ServiceOverview({ service }: { service: Service }) {
             {service.packageOrder.map((pkg) => (
               <li key={pkg} className="flex flex-col rounded-xl border border-slate-200 p-6">
                 <h3 className="font-semibold">{service.packageNames[pkg] ?? pkg}</h3>
-                <Price usd={service.pricing[pkg] ?? 0} className="mt-2 text-3xl font-bold" />
+                <Price usd={service.pricing[pkg] ?? 0} showUsd className="mt-2 text-3xl font-bold" />
                 <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-600">
                   {(service.features[pkg] ?? []).map((f) => (
                     <li key={f}>{f}</li>

@@ -13,6 +13,12 @@ function scrollToSection(id: HomeSection) {
   target.focus({ preventScroll: true });
 }
 
+/** After a navigation the new page may still be rendering (a transition on a busy CPU): wait for it. */
+function scrollWhenRendered(id: HomeSection, triesLeft = 40) {
+  if (document.getElementById(id) || triesLeft === 0) scrollToSection(id);
+  else window.setTimeout(() => scrollWhenRendered(id, triesLeft - 1), 50);
+}
+
 /**
  * Click handler for links to home sections (`<a href="/#about">`). On / it scrolls; elsewhere it
  * navigates to / and scrolls after 100 ms. Without JavaScript the plain link does the same.
@@ -30,7 +36,7 @@ export function useSectionLink() {
       return;
     }
     void Promise.resolve(navigate("/")).then(() => {
-      window.setTimeout(() => scrollToSection(id), SECTION_SCROLL_DELAY_MS);
+      window.setTimeout(() => scrollWhenRendered(id), SECTION_SCROLL_DELAY_MS);
     });
   };
 }

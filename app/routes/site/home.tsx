@@ -2,7 +2,11 @@ import { CheckCircle2, Clock, Star, ThumbsUp, Users } from "lucide-react";
 import { Link } from "react-router";
 import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/catalogue/catalogue";
 import { listServices } from "~/features/catalogue/catalogue.server";
+import { ContactForm } from "~/features/contact/ContactForm";
+import { handleContactForm } from "~/features/contact/contact-action.server";
 import { Price } from "~/features/currency/Price";
+import { NewsletterForm } from "~/features/newsletter/NewsletterForm";
+import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
 import { pageTitle } from "~/features/site/meta";
 import { SectionLink } from "~/features/site/SectionLink";
 import { buttonClass } from "~/ui/button";
@@ -21,6 +25,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       features: (s.features[defaultPackage(s)] ?? []).slice(0, 3),
     })),
   };
+}
+
+/** The contact form (without JavaScript) and the newsletter box post here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "newsletter") return handleNewsletterForm(form, context);
+  return handleContactForm(form, request, context, "site");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -135,6 +146,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="blog-heading" className="text-3xl font-bold tracking-tight">
             Blog
           </h2>
+          <div className="mt-10 max-w-xl">
+            <NewsletterForm />
+          </div>
         </Container>
       </section>
 
@@ -146,6 +160,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 flex items-center gap-2 text-slate-600">
             <Clock aria-hidden="true" className="size-5" /> Responses within 24 hours.
           </p>
+          <div className="mt-8 max-w-2xl">
+            <ContactForm />
+          </div>
         </Container>
       </section>
     </>

@@ -1,0 +1,57 @@
+/**
+ * The currency of one request, for the root loader: detected location, the signed-in client's saved
+ * preference (which wins only with auto-detection off) and the rate to show prices with, so the
+ * server renders local prices at once.
+ */
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { type DetectedLocation, resolveCurrency } from "./currency";
+import type { CurrencyState } from "./currency-state";
+import { loadCurrencyPreference, saveDetectedCurrencyIfClient } from "./preferences.server";
+import type { CurrencyServices } from "./services.server";
+
+export interface CurrencyRequest {
+  services: CurrencyServices;
+  db: Database;
+  logger?: Pick<Logger, "warn">;
+  request: Request;
+  clientAddress: string | null;
+  /** The signed-in user's id, or null for a visitor. */
+  userId: string | null;
+}
+
+export async function currencyForRequest(input: CurrencyRequest): Promise<CurrencyState> {
+  const { services, db, logger, request, clientAddress, userId } = input;
+  let location: DetectedLocation;
+  try {
+    const { source: _source, ...detected } = services.location.detect({
+      headers: request.headers,
+      address: clientAddress,
+    });
+    location = detected;
+  } catch (error) {
+    // "Location detection failure: logged; falls back to US, United States, USD."
+    logger?.warn({ err: error }, "location detection failed");
+    location = { country_code: "US", country_name: "United States", currency: "USD" };
+  }
+  const [snapshot, preference] = await Promise.all([
+    services.rates.get(),
+    userId ? loadCurrencyPreference(db, userId, logger) : Promise.resolve(null),
+  ]);
+  if (userId) {
+    // Not awaited by the page's outcome: a failed write is logged and ignored.
+    await saveDetectedCurrencyIfClient(
+      db,
+      userId,
+      { currency: location.currency, countryCode: location.country_code },
+      logger,
+    );
+  }
+  const currency = resolveCurrency({ preference, detected: location.currency });
+  const rate = snapshot.rates[currency];
+  return {
+    currency,
+    rates: rate === undefined ? { USD: 1 } : { USD: 1, [currency]: rate },
+    location,
+  };
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import {
+  COUNTRY_CURRENCY,
+  CURRENCY_LOCALES,
+  convertFromUsd,
+  countryName,
+  currencyForCountry,
+  DEFAULT_LOCATION,
+  decimalsFor,
+  displayPrice,
+  FALLBACK_RATES,
+  fallbackFormat,
+  formatMoney,
+  locationForCountry,
+  normalizeCountryCode,
+  parseProviderRates,
+  regionFromAcceptLanguage,
+  resolveCurrency,
+  SELECTABLE_CURRENCIES,
+} from "./currency";
+
+/** Intl output uses narrow/no-break spaces in some locales; compare with plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
+describe("country to currency map", () => {
+  it("covers about 70 countries", () => {
+    expect(Object.keys(COUNTRY_CURRENCY).length).toBeGreaterThanOrEqual(65);
+    expect(Object.keys(COUNTRY_CURRENCY).length).toBeLessThanOrEqual(90);
+    for (const [country, currency] of Object.entries(COUNTRY_CURRENCY)) {
+      expect(country).toMatch(/^[A-Z]{2}$/);
+      expect(FALLBACK_RATES[currency], `${country} → ${currency} has a fallback rate`).toBeGreaterThan(0);
+    }
+  });
+
+  it("maps euro countries to EUR and SG, HK and AE to USD", () => {
+    for (const c of ["DE", "FR", "IT", "ES", "NL", "IE", "AT", "BE", "PT", "FI", "GR"]) {
+      expect(currencyForCountry(c)).toBe("EUR");
+    }
+    for (const c of ["SG", "HK", "AE", "US"]) expect(currencyForCountry(c)).toBe("USD");
+    expect(currencyForCountry("GB")).toBe("GBP");
+    expect(currencyForCountry("in")).toBe("INR");
+    expect(currencyForCountry("AU")).toBe("AUD");
+    expect(currencyForCountry("CA")).toBe("CAD");
+    expect(currencyForCountry("JP")).toBe("JPY");
+  });
+
+  it("gives USD for unknown or missing countries", () => {
+    expect(currencyForCountry("AQ")).toBe("USD");
+    expect(currencyForCountry(null)).toBe("USD");
+    expect(currencyForCountry("")).toBe("USD");
+  });
+
+  it("names countries in English", () => {
+    expect(countryName("GB")).toBe("United Kingdom");
+    expect(countryName("us")).toBe("United States");
+    expect(countryName("IN")).toBe("India");
+    expect(locationForCountry("de")).toEqual({
+      country_code: "DE",
+      country_name: "Germany",
+      currency: "EUR",
+    });
+    expect(DEFAULT_LOCATION).toEqual({ country_code: "US", country_name: "United States", currency: "USD" });
+  });
+});
+
+describe("fallback rate table", () => {
+  it("has about 50 currencies with the spec's examples", () => {
+    expect(Object.keys(FALLBACK_RATES).length).toBeGreaterThanOrEqual(45);
+    expect(FALLBACK_RATES).toMatchObject({
+      USD: 1,
+      INR: 83.25,
+      AUD: 1.52,
+      EUR: 0.92,
+      GBP: 0.79,
+      CAD: 1.36,
+      JPY: 149.5,
+    });
+    for (const rate of Object.values(FALLBACK_RATES)) expect(rate).toBeGreaterThan(0);
+  });
+
+  it("has a rate for every selectable and every displayable currency", () => {
+    expect(SELECTABLE_CURRENCIES).toEqual(["USD", "INR", "AUD", "EUR", "GBP", "CAD"]);
+    for (const c of [...SELECTABLE_CURRENCIES, ...Object.keys(CURRENCY_LOCALES)]) {
+      expect(FALLBACK_RATES[c], c).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("convertFromUsd", () => {
+  it("rounds to 2 decimals", () => {
+    expect(convertFromUsd(25, "INR", FALLBACK_RATES)).toBe(2081.25);
+    expect(convertFromUsd(4, "GBP", FALLBACK_RATES)).toBe(3.16);
+    expect(convertFromUsd(7, "EUR", FALLBACK_RATES)).toBe(6.44);
+    expect(convertFromUsd(1, "EUR", { EUR: 0.123456 })).toBe(0.12);
+    expect(convertFromUsd(1, "EUR", { EUR: 1.005 })).toBe(1.01);
+    expect(convertFromUsd(10, "USD", {})).toBe(10);
+  });
+
+  it("uses 0 decimals for JPY, KRW and every zero-decimal currency", () => {
+    expect(convertFromUsd(25, "JPY", FALLBACK_RATES)).toBe(3738); // 3737.5
+    expect(convertFromUsd(4, "KRW", { KRW: 1330.4 })).toBe(5322); // 5321.6
+    expect(convertFromUsd(3, "VND", { VND: 24500.3 })).toBe(73501);
+    expect(convertFromUsd(1, "CLP", { CLP: 930.6 })).toBe(931);
+    expect(decimalsFor("jpy")).toBe(0);
+    expect(decimalsFor("GBP")).toBe(2);
+  });
+
+  it("returns null when no usable rate exists", () => {
+    expect(convertFromUsd(10, "XYZ", FALLBACK_RATES)).toBeNull();
+    expect(convertFromUsd(10, "EUR", { EUR: 0 })).toBeNull();
+    expect(convertFromUsd(10, "EUR", { EUR: Number.NaN })).toBeNull();
+    expect(convertFromUsd(Number.NaN, "EUR", FALLBACK_RATES)).toBeNull();
+  });
+});
+
+describe("formatting", () => {
+  it("formats in each currency's own locale", () => {
+    expect(formatMoney(19.75, "GBP")).toBe("£19.75");
+    expect(formatMoney(2081.25, "INR")).toBe("₹2,081.25");
+    expect(formatMoney(208125, "INR")).toBe("₹2,08,125.00");
+    expect(plain(formatMoney(23, "EUR"))).toBe("23,00 €");
+    expect(formatMoney(3738, "JPY")).toMatch(/^[¥￥]3,738$/);
+    expect(formatMoney(38, "AUD")).toBe("$38.00");
+    expect(formatMoney(25, "USD")).toBe("$25.00");
+  });
+
+  it("defines working formats for at least 28 currencies", () => {
+    const codes = Object.keys(CURRENCY_LOCALES);
+    expect(codes.length).toBeGreaterThanOrEqual(28);
+    for (const code of codes) {
+      const locale = CURRENCY_LOCALES[code]!;
+      expect(Intl.NumberFormat.supportedLocalesOf([locale]), code).toEqual([locale]);
+      const decimals = decimalsFor(code);
+      const expected = new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(1234.5);
+      expect(formatMoney(1234.5, code), code).toBe(expected);
+    }
+  });
+
+  it("falls back to the currency symbol followed by the number when Intl cannot format", () => {
+    expect(fallbackFormat(1234.5, "GBP")).toBe("£1,234.50");
+    expect(fallbackFormat(1234.5, "JPY")).toBe("¥1,235");
+    expect(fallbackFormat(-3, "ABC")).toBe("-ABC 3.00");
+    // A malformed code and a malformed locale make Intl throw; formatMoney never does.
+    expect(formatMoney(5, "EURO")).toBe("EURO 5.00");
+    expect(formatMoney(5, "GBP", "not a locale!")).toBe("£5.00");
+  });
+
+  it("keeps USD when conversion fails", () => {
+    expect(displayPrice(25, "GBP", FALLBACK_RATES)).toEqual({
+      currency: "GBP",
+      amount: 19.75,
+      text: "£19.75",
+      converted: true,
+    });
+    expect(displayPrice(25, "GBP", {})).toEqual({
+      currency: "USD",
+      amount: 25,
+      text: "$25.00",
+      converted: false,
+    });
+    expect(displayPrice(25, "USD", {}).converted).toBe(false);
+  });
+});
+
+describe("Accept-Language region", () => {
+  it("takes the region of the most preferred language that has one", () => {
+    expect(regionFromAcceptLanguage("en-GB,en;q=0.9")).toBe("GB");
+    expect(regionFromAcceptLanguage("en;q=0.9,de-AT;q=0.8,fr-FR;q=0.85")).toBe("FR");
+    expect(regionFromAcceptLanguage("zh-Hant-TW")).toBe("TW");
+    expect(regionFromAcceptLanguage("en_in")).toBe("IN");
+    expect(regionFromAcceptLanguage("de-CH;q=0, en-AU")).toBe("AU");
+  });
+
+  it("gives null without a region", () => {
+    expect(regionFromAcceptLanguage("en")).toBeNull();
+    expect(regionFromAcceptLanguage("*")).toBeNull();
+    expect(regionFromAcceptLanguage("es-419")).toBeNull();
+    expect(regionFromAcceptLanguage("")).toBeNull();
+    expect(regionFromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it("normalizes country codes and drops unknown markers", () => {
+    expect(normalizeCountryCode(" gb ")).toBe("GB");
+    expect(normalizeCountryCode("XX")).toBeNull();
+    expect(normalizeCountryCode("T1")).toBeNull();
+    expect(normalizeCountryCode("GBR")).toBeNull();
+  });
+});
+
+describe("provider rates", () => {
+  it("accepts common shapes", () => {
+    expect(parseProviderRates({ base: "USD", rates: { USD: 1, GBP: 0.8 } })).toEqual({
+      ok: true,
+      rates: { USD: 1, GBP: 0.8 },
+    });
+    expect(parseProviderRates({ base_code: "USD", conversion_rates: { USD: 1, EUR: 0.9 } })).toEqual({
+      ok: true,
+      rates: { USD: 1, EUR: 0.9 },
+    });
+    expect(parseProviderRates({ GBP: 0.8, USD: 1 })).toEqual({ ok: true, rates: { GBP: 0.8, USD: 1 } });
+    expect(parseProviderRates({ rates: { GBP: 0.8 } })).toEqual({ ok: true, rates: { GBP: 0.8, USD: 1 } });
+  });
+
+  it("rejects invalid, non-positive or non-USD rates", () => {
+    expect(parseProviderRates({ rates: { USD: 1, GBP: 0 } }).ok).toBe(false);
+    expect(parseProviderRates({ rates: { USD: 1, GBP: -1 } }).ok).toBe(false);
+    expect(parseProviderRates({ rates: { USD: 1, GBP: "0.8" } }).ok).toBe(false);
+    expect(parseProviderRates({ rates: { USD: 1, GBP: null } }).ok).toBe(false);
+    expect(parseProviderRates({ rates: { USD: 1.1, GBP: 0.8 } }).ok).toBe(false);
+    expect(parseProviderRates({ base: "EUR", rates: { USD: 1, GBP: 0.8 } }).ok).toBe(false);
+    expect(parseProviderRates({ rates: {} }).ok).toBe(false);
+    expect(parseProviderRates(null).ok).toBe(false);
+    expect(parseProviderRates("rates").ok).toBe(false);
+    expect(parseProviderRates([1, 2]).ok).toBe(false);
+  });
+});
+
+describe("resolveCurrency", () => {
+  it("lets a saved preference win only when auto-detect is off", () => {
+    expect(
+      resolveCurrency({
+        preference: { preferredCurrency: "INR", autoDetectCurrency: false },
+        detected: "GBP",
+      }),
+    ).toBe("INR");
+    expect(
+      resolveCurrency({
+        preference: { preferredCurrency: "INR", autoDetectCurrency: true },
+        detected: "GBP",
+      }),
+    ).toBe("GBP");
+  });
+
+  it("uses the detected location, else USD", () => {
+    expect(resolveCurrency({ detected: "EUR" })).toBe("EUR");
+    expect(resolveCurrency({})).toBe("USD");
+    expect(
+      resolveCurrency({ preference: { preferredCurrency: "INR", autoDetectCurrency: true }, detected: null }),
+    ).toBe("USD");
+    expect(
+      resolveCurrency({
+        preference: { preferredCurrency: "bad!", autoDetectCurrency: false },
+        detected: "CAD",
+      }),
+    ).toBe("CAD");
+  });
+});

@@ -1,0 +1,514 @@
+/**
+ * Currency maths and display, shared by the server and the browser (no I/O, no React).
+ * Prices are stored in USD and converted from USD (public-site.md §9 "Currency").
+ */
+import { z } from "zod";
+
+export const BASE_CURRENCY = "USD";
+
+/** "Default currency USD." (client-portal.md §9) */
+export const DEFAULT_CURRENCY = "USD";
+
+/** "The selectable currencies on the portal are USD, INR, AUD, EUR, GBP, CAD." (public-site.md §9) */
+export const SELECTABLE_CURRENCIES = ["USD", "INR", "AUD", "EUR", "GBP", "CAD"] as const;
+
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { message: "must be a three-letter currency code" });
+
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { message: "must be a two-letter country code" });
+
+export type Rates = Record<string, number>;
+
+const EURO_COUNTRIES = [
+  "AT",
+  "BE",
+  "CY",
+  "DE",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PT",
+  "SI",
+  "SK",
+  "AD",
+  "MC",
+  "SM",
+  "VA",
+  "ME",
+  "XK",
+];
+
+/**
+ * "A country-to-currency map covers about 70 countries; euro countries map to EUR; SG, HK and AE map
+ * to USD." (public-site.md §9). A country not listed gets USD.
+ */
+export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = Object.freeze({
+  ...Object.fromEntries(EURO_COUNTRIES.map((c) => [c, "EUR"])),
+  US: "USD",
+  PR: "USD",
+  EC: "USD",
+  SV: "USD",
+  PA: "USD",
+  SG: "USD",
+  HK: "USD",
+  AE: "USD",
+  GB: "GBP",
+  IN: "INR",
+  AU: "AUD",
+  CA: "CAD",
+  NZ: "NZD",
+  JP: "JPY",
+  KR: "KRW",
+  CN: "CNY",
+  TW: "TWD",
+  CH: "CHF",
+  LI: "CHF",
+  SE: "SEK",
+  NO: "NOK",
+  DK: "DKK",
+  IS: "ISK",
+  PL: "PLN",
+  CZ: "CZK",
+  HU: "HUF",
+  RO: "RON",
+  BG: "BGN",
+  RS: "RSD",
+  UA: "UAH",
+  RU: "RUB",
+  TR: "TRY",
+  IL: "ILS",
+  SA: "SAR",
+  QA: "QAR",
+  KW: "KWD",
+  BH: "BHD",
+  OM: "OMR",
+  EG: "EGP",
+  ZA: "ZAR",
+  NG: "NGN",
+  KE: "KES",
+  GH: "GHS",
+  MA: "MAD",
+  PK: "PKR",
+  BD: "BDT",
+  LK: "LKR",
+  NP: "NPR",
+  TH: "THB",
+  MY: "MYR",
+  ID: "IDR",
+  PH: "PHP",
+  VN: "VND",
+  BR: "BRL",
+  MX: "MXN",
+  AR: "ARS",
+  CL: "CLP",
+  CO: "COP",
+  PE: "PEN",
+});
+
+/**
+ * "A built-in fallback rate table covers about 50 currencies, for example INR 83.25, AUD 1.52,
+ * EUR 0.92, GBP 0.79, CAD 1.36, JPY 149.5." Units of each currency per 1 USD.
+ */
+export const FALLBACK_RATES: Readonly<Rates> = Object.freeze({
+  USD: 1,
+  EUR: 0.92,
+  GBP: 0.79,
+  INR: 83.25,
+  AUD: 1.52,
+  CAD: 1.36,
+  JPY: 149.5,
+  NZD: 1.64,
+  KRW: 1330,
+  CNY: 7.24,
+  TWD: 31.9,
+  HKD: 7.82,
+  SGD: 1.34,
+  CHF: 0.88,
+  SEK: 10.45,
+  NOK: 10.55,
+  DKK: 6.87,
+  ISK: 137,
+  PLN: 3.98,
+  CZK: 22.8,
+  HUF: 355,
+  RON: 4.58,
+  BGN: 1.8,
+  RSD: 108,
+  UAH: 38.5,
+  RUB: 92,
+  TRY: 32.2,
+  ILS: 3.7,
+  AED: 3.67,
+  SAR: 3.75,
+  QAR: 3.64,
+  KWD: 0.31,
+  BHD: 0.376,
+  OMR: 0.385,
+  EGP: 47.5,
+  ZAR: 18.6,
+  NGN: 1450,
+  KES: 129,
+  GHS: 14.5,
+  MAD: 10,
+  PKR: 278,
+  BDT: 110,
+  LKR: 300,
+  NPR: 133,
+  THB: 35.8,
+  MYR: 4.7,
+  IDR: 15700,
+  PHP: 56,
+  VND: 24500,
+  BRL: 5.05,
+  MXN: 17.1,
+  ARS: 870,
+  CLP: 930,
+  COP: 3950,
+  PEN: 3.75,
+});
+
+/**
+ * Currencies without minor units (ISO 4217 exponent 0): "JPY and KRW are shown with 0 decimals", and
+ * so is every other zero-decimal currency.
+ */
+const ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "ISK",
+  "JPY",
+  "KMF",
+  "KRW",
+  "PYG",
+  "RWF",
+  "UGX",
+  "UYI",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
+
+/** Decimals shown for a currency: 0 for zero-decimal currencies, otherwise 2. */
+export function decimalsFor(currency: string): number {
+  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2;
+}
+
+/** Rounds an amount to the decimals its currency shows ("rounded to 2 decimals; JPY and KRW 0"). */
+export function roundForCurrency(amount: number, currency: string): number {
+  const factor = 10 ** decimalsFor(currency);
+  // EPSILON nudges halves like 1.005 that binary floating point stores just below .5.
+  return Math.round((amount + Math.sign(amount) * Number.EPSILON * Math.abs(amount)) * factor) / factor;
+}
+
+/**
+ * Converts a USD amount into `currency` with `rates` (units per USD), rounded for that currency.
+ * Null when the conversion is impossible (no usable rate, bad amount): callers then keep USD
+ * ("Currency conversion failure: logged; prices stay in USD").
+ */
+export function convertFromUsd(usd: number, currency: string, rates: Rates): number | null {
+  const code = currency.toUpperCase();
+  const rate = code === BASE_CURRENCY ? 1 : rates[code];
+  if (!Number.isFinite(usd) || rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
+  return roundForCurrency(usd * rate, code);
+}
+
+/** The locale each currency is displayed in ("Display formats are defined for 28 currencies"). */
+export const CURRENCY_LOCALES: Readonly<Record<string, string>> = Object.freeze({
+  USD: "en-US",
+  EUR: "de-DE",
+  GBP: "en-GB",
+  INR: "en-IN",
+  AUD: "en-AU",
+  CAD: "en-CA",
+  JPY: "ja-JP",
+  NZD: "en-NZ",
+  KRW: "ko-KR",
+  CNY: "zh-CN",
+  HKD: "zh-HK",
+  SGD: "en-SG",
+  CHF: "de-CH",
+  SEK: "sv-SE",
+  NOK: "nb-NO",
+  DKK: "da-DK",
+  PLN: "pl-PL",
+  CZK: "cs-CZ",
+  HUF: "hu-HU",
+  TRY: "tr-TR",
+  ILS: "he-IL",
+  AED: "en-AE",
+  SAR: "en-SA",
+  ZAR: "en-ZA",
+  BRL: "pt-BR",
+  MXN: "es-MX",
+  THB: "th-TH",
+  MYR: "ms-MY",
+  IDR: "id-ID",
+  PHP: "en-PH",
+  RUB: "ru-RU",
+});
+
+/** Symbols for the fallback format, when Intl cannot format ("the currency symbol followed by the number"). */
+const SYMBOLS: Readonly<Record<string, string>> = Object.freeze({
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  INR: "₹",
+  AUD: "A$",
+  CAD: "C$",
+  JPY: "¥",
+  NZD: "NZ$",
+  KRW: "₩",
+  CNY: "¥",
+  HKD: "HK$",
+  SGD: "S$",
+  CHF: "CHF ",
+  SEK: "kr ",
+  NOK: "kr ",
+  DKK: "kr ",
+  PLN: "zł ",
+  CZK: "Kč ",
+  HUF: "Ft ",
+  TRY: "₺",
+  ILS: "₪",
+  AED: "AED ",
+  SAR: "SAR ",
+  ZAR: "R ",
+  BRL: "R$",
+  MXN: "MX$",
+  THB: "฿",
+  MYR: "RM ",
+  IDR: "Rp ",
+  PHP: "₱",
+  RUB: "₽",
+  VND: "₫",
+});
+
+/** "Currency formatting failure: falls back to the currency symbol followed by the number." */
+export function fallbackFormat(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const symbol = SYMBOLS[code] ?? `${code} `;
+  const decimals = decimalsFor(code);
+  const [whole, fraction] = Math.abs(amount).toFixed(decimals).split(".");
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${amount < 0 ? "-" : ""}${symbol}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats an amount already in `currency`, in that currency's locale. Never throws. */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  const code = currency.toUpperCase();
+  const useLocale = locale ?? CURRENCY_LOCALES[code] ?? "en-US";
+  const key = `${useLocale}|${code}`;
+  try {
+    let formatter = formatters.get(key);
+    if (!formatter) {
+      const decimals = decimalsFor(code);
+      formatter = new Intl.NumberFormat(useLocale, {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+      formatters.set(key, formatter);
+    }
+    return formatter.format(amount);
+  } catch {
+    return fallbackFormat(amount, code);
+  }
+}
+
+/** What a price shows: the converted amount, or USD when conversion fails. */
+export interface DisplayPrice {
+  currency: string;
+  amount: number;
+  text: string;
+  /** True when shown in another currency than USD (the USD amount may then go beneath). */
+  converted: boolean;
+}
+
+export function displayPrice(usd: number, currency: string, rates: Rates): DisplayPrice {
+  const code = currency.toUpperCase();
+  const amount = code === BASE_CURRENCY ? usd : convertFromUsd(usd, code, rates);
+  if (amount === null)
+    return { currency: BASE_CURRENCY, amount: usd, text: formatMoney(usd, "USD"), converted: false };
+  return { currency: code, amount, text: formatMoney(amount, code), converted: code !== BASE_CURRENCY };
+}
+
+/** The currency of a country (ISO 3166-1 alpha-2); USD for countries not in the map. */
+export function currencyForCountry(countryCode: string | null | undefined): string {
+  if (!countryCode) return DEFAULT_CURRENCY;
+  return COUNTRY_CURRENCY[countryCode.toUpperCase()] ?? DEFAULT_CURRENCY;
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+/** The English name of a country ("United Kingdom"); the code itself when unknown. */
+export function countryName(countryCode: string): string {
+  const code = countryCode.toUpperCase();
+  if (code === "US") return "United States";
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Codes that proxies and GeoIP databases use for "unknown" (Cloudflare XX and T1 for Tor, ZZ). */
+const UNKNOWN_COUNTRIES = new Set(["XX", "T1", "ZZ", "EU", "AP"]);
+
+/** A usable two-letter country code, uppercased, or null. */
+export function normalizeCountryCode(value: string | null | undefined): string | null {
+  const parsed = countryCodeSchema.safeParse(value ?? "");
+  if (!parsed.success || UNKNOWN_COUNTRIES.has(parsed.data)) return null;
+  return parsed.data;
+}
+
+/**
+ * The region of the most preferred language that names one: "en-GB,en;q=0.9" gives GB,
+ * "zh-Hant-TW" gives TW. Null when no language carries a region.
+ */
+export function regionFromAcceptLanguage(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const entries = header
+    .slice(0, 1000)
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      const weight = q === undefined ? 1 : Number(q);
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((e) => e.tag && e.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of entries) {
+    const subtags = tag.split(/[-_]/).slice(1);
+    for (const subtag of subtags) {
+      if (/^[A-Za-z]{2}$/.test(subtag)) {
+        const region = normalizeCountryCode(subtag);
+        if (region) return region;
+      }
+    }
+  }
+  return null;
+}
+
+export interface DetectedLocation {
+  country_code: string;
+  country_name: string;
+  currency: string;
+}
+
+/** "on failure the product logs and uses US, United States, USD" (public-site.md §7) */
+export const DEFAULT_LOCATION: Readonly<DetectedLocation> = Object.freeze({
+  country_code: "US",
+  country_name: "United States",
+  currency: "USD",
+});
+
+export function locationForCountry(countryCode: string): DetectedLocation {
+  const code = countryCode.toUpperCase();
+  return { country_code: code, country_name: countryName(code), currency: currencyForCountry(code) };
+}
+
+/**
+ * Validates rates from a provider: an object of currency code to a finite, positive number, with
+ * USD = 1. Accepts `{rates: {...}}`, `{conversion_rates: {...}}`, `{data: {...}}` or the bare map.
+ * Entries that are not valid currency codes are dropped; a bad rate for a valid code rejects all.
+ */
+const rateMapSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  const rates: Rates = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!/^[A-Z]{3}$/.test(key)) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+      ctx.addIssue({ code: "custom", message: `rate for ${key} must be a finite positive number` });
+      return z.NEVER;
+    }
+    rates[key] = value;
+  }
+  if (rates.USD === undefined) rates.USD = 1;
+  if (Math.abs(rates.USD - 1) > 1e-9) {
+    ctx.addIssue({ code: "custom", message: "USD must be 1 (rates must be against USD)" });
+    return z.NEVER;
+  }
+  if (Object.keys(rates).length < 2) {
+    ctx.addIssue({ code: "custom", message: "no rates" });
+    return z.NEVER;
+  }
+  return rates;
+});
+
+const ratesPayloadSchema = z.union([
+  z.object({ rates: rateMapSchema, base: z.string().optional() }),
+  z.object({ conversion_rates: rateMapSchema, base_code: z.string().optional() }),
+  z.object({ data: rateMapSchema }),
+]);
+
+export type ParsedRates = { ok: true; rates: Rates } | { ok: false; error: string };
+
+export function parseProviderRates(payload: unknown): ParsedRates {
+  const wrapped = ratesPayloadSchema.safeParse(payload);
+  if (wrapped.success) {
+    const w = wrapped.data;
+    const base = "base" in w ? w.base : "base_code" in w ? w.base_code : undefined;
+    if (base !== undefined && base.toUpperCase() !== BASE_CURRENCY) {
+      return { ok: false, error: `base is ${base}, not USD` };
+    }
+    const rates = "rates" in w ? w.rates : "conversion_rates" in w ? w.conversion_rates : w.data;
+    return { ok: true, rates };
+  }
+  const isWrapped =
+    typeof payload === "object" &&
+    payload !== null &&
+    ["rates", "conversion_rates", "data"].some((k) => k in payload);
+  if (!isWrapped) {
+    const bare = rateMapSchema.safeParse(payload);
+    if (bare.success) return { ok: true, rates: bare.data };
+    return { ok: false, error: bare.error.issues[0]?.message ?? "invalid rates" };
+  }
+  return { ok: false, error: wrapped.error.issues[0]?.message ?? "invalid rates" };
+}
+
+/**
+ * "a saved user preference overrides detection only when auto_detect_currency is false; otherwise the
+ * detected location decides. The default currency is USD." (public-site.md §4)
+ */
+export function resolveCurrency(input: {
+  preference?: { preferredCurrency: string; autoDetectCurrency: boolean } | null;
+  detected?: string | null;
+}): string {
+  const { preference, detected } = input;
+  if (preference && !preference.autoDetectCurrency) {
+    const saved = currencyCodeSchema.safeParse(preference.preferredCurrency);
+    if (saved.success) return saved.data;
+  }
+  const fromLocation = currencyCodeSchema.safeParse(detected ?? "");
+  return fromLocation.success ? fromLocation.data : DEFAULT_CURRENCY;
+}

@@ -1,0 +1,64 @@
+/**
+ * The newsletter sign-up: a fetcher form (no page reload with JavaScript, a plain post without it)
+ * to a page action that calls handleNewsletterForm. Its answer is announced politely.
+ */
+import { useId } from "react";
+import { useActionData, useFetcher } from "react-router";
+import { HONEYPOT_FIELD } from "~/features/contact/contact";
+import { Button } from "~/ui/button";
+import type { NewsletterResult } from "./newsletter";
+
+function isNewsletterResult(value: unknown): value is NewsletterResult {
+  return Boolean(value && typeof value === "object" && (value as { form?: unknown }).form === "newsletter");
+}
+
+export function NewsletterForm({ action = "/?index" }: { action?: string }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const fromPage = useActionData();
+  const result = fetcher.data ?? (isNewsletterResult(fromPage) ? fromPage : undefined);
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+  return (
+    <fetcher.Form method="post" action={action} className="relative">
+      <input type="hidden" name="intent" value="newsletter" />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email"
+          defaultValue={result && !result.ok ? result.email : undefined}
+          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby={`${id}-status`}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-ink"
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Subscribing..." : "Subscribe"}
+        </Button>
+      </div>
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <p
+        id={`${id}-status`}
+        role="status"
+        aria-live="polite"
+        className={`mt-3 text-sm ${result?.ok ? "text-green-800" : "text-red-700"}`}
+      >
+        {result?.message}
+      </p>
+    </fetcher.Form>
+  );
+}
