@@ -21,26 +21,18 @@ import { Header } from "~/features/site/Header";
 import { NotFoundContent } from "~/features/site/NotFound";
 import { Container } from "~/ui/container";
 
-<<<<<<< HEAD
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.runtime;
-  const user: SessionUser | null = await getCurrentUser(request, context);
-  return { business: config.business, publicUrl: config.publicUrl, user };
-=======
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.runtime;
-  // The accounts feature fills the signed-in user from the session.
-  const user: SessionUser | null = null;
+  const user: SessionUser | null = await getCurrentUser(request, context);
   const currency = await currencyForRequest({
     services: context.runtime.currency,
     db: context.runtime.database.db,
     logger: context.logger,
     request,
     clientAddress: context.clientIp,
-    userId: (user as SessionUser | null)?.id ?? null,
+    userId: user?.id ?? null,
   });
   return { business: config.business, publicUrl: config.publicUrl, user, currency };
->>>>>>> main
 }
 
 export function useRootData() {

@@ -50,15 +50,12 @@ export default [
   // Back office (client-portal.md §2: target for a non-client role after login)
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
 
-<<<<<<< HEAD
   // better-auth's endpoints (verification and reset links land here).
   route("api/auth/*", "routes/api/auth.ts"),
-=======
   // Not in the spec: the old site's sendEmail call (§7), and the captured-mail inbox (off in production).
   route("api/send-email", "routes/api/send-email.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
->>>>>>> main
 
   // Everything else is a real 404 page.
   route("*", "routes/site/not-found.tsx"),

@@ -54,8 +54,14 @@ export function PasswordField(props: Omit<InputProps, "type">) {
         onClick={() => setVisible((v) => !v)}
         className="absolute right-2 top-7 rounded p-1.5 text-slate-600 hover:text-ink"
       >
-        {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-        <span className="sr-only">{visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}</span>
+        {visible ? (
+          <EyeOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" />
+        )}
+        <span className="sr-only">
+          {visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        </span>
       </button>
     </div>
   );
@@ -68,7 +74,10 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
     info: "border-brand-100 bg-brand-50 text-brand-800",
   }[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${styles}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${styles}`}
+    >
       {children}
     </div>
   );

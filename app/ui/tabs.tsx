@@ -50,7 +50,9 @@ export function Tabs({ label, tabs, initial }: { label: string; tabs: TabItem[];
               onClick={() => setActive(tab.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
               className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-                selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink"
+                selected
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:text-ink"
               }`}
             >
               {tab.label}
@@ -65,7 +67,6 @@ export function Tabs({ label, tabs, initial }: { label: string; tabs: TabItem[];
           id={`${base}-panel-${tab.id}`}
           aria-labelledby={`${base}-tab-${tab.id}`}
           hidden={tab.id !== active}
-          tabIndex={0}
           className="pt-6"
         >
           {tab.content}

@@ -76,7 +76,9 @@ test("register → verify from the mailbox → thank-you → login → dashboard
   // Back on the verify screen, the button detects it; 2 s later the thank-you page welcomes Ada.
   await page.getByRole("button", { name: "I've Verified My Email" }).click();
   await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/thank-you\?type=registration&email=.+&name=Ada\+Lovelace$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/thank-you\?type=registration&email=.+&name=Ada\+Lovelace$/, {
+    timeout: 5000,
+  });
 
   await logIn(page, email);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
@@ -180,6 +182,9 @@ test("profile tabs save the profile, change the password, and keep local setting
   await expect(sms).toHaveAttribute("aria-checked", "true");
   await page.reload();
   await page.getByRole("tab", { name: "Notifications" }).click();
-  await expect(page.getByRole("switch", { name: "SMS notifications" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "SMS notifications" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { testDatabases } from "../support/databases";
 import { location, Session, text } from "../support/browserless";
+import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -52,14 +52,23 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
 
   async function signIn(email: string, password = PASSWORD, rememberMe = false) {
     const s = newSession();
-    const res = await s.post("/client/login", { email, password, ...(rememberMe ? { rememberMe: "on" } : {}) });
+    const res = await s.post("/client/login", {
+      email,
+      password,
+      ...(rememberMe ? { rememberMe: "on" } : {}),
+    });
     return { s, res };
   }
 
   describe("registration", () => {
     it("shows the spec's message for each invalid field, from the server", async () => {
       const s = newSession();
-      const res = await s.post("/client/register", { name: "", email: "nope", password: "weak", confirmPassword: "x" });
+      const res = await s.post("/client/register", {
+        name: "",
+        email: "nope",
+        password: "weak",
+        confirmPassword: "x",
+      });
       expect(res.status).toBe(400);
       const html = text(await res.text());
       expect(html).toContain("Name is required");
@@ -78,7 +87,12 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
         ["Abcdefgh!", "Password must contain at least one number"],
         ["Abcdefgh1", "Password must contain at least one special character"],
       ] as const) {
-        const r = await s.post("/client/register", { name: "Ada", email: "ada@example.com", password, confirmPassword: password });
+        const r = await s.post("/client/register", {
+          name: "Ada",
+          email: "ada@example.com",
+          password,
+          confirmPassword: password,
+        });
         expect(text(await r.text())).toContain(message);
       }
     });
@@ -131,7 +145,9 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       const s = newSession();
       await register(s, "linus@example.com", "Linus");
       const check = text(await (await s.post("/client/verify-email", { intent: "check" })).text());
-      expect(check).toContain("Email not yet verified. Please check your inbox and click the verification link.");
+      expect(check).toContain(
+        "Email not yet verified. Please check your inbox and click the verification link.",
+      );
 
       const resend = text(await (await s.post("/client/verify-email", { intent: "resend" })).text());
       expect(resend).toContain("Verification email sent! Please check your inbox.");
@@ -140,7 +156,11 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       const link = await linkIn("linus@example.com", "account-verification");
       expect(location(await newSession().get(link))).toBe("/client/login?verified=true");
 
-      const [client] = await queryRows<{ name: string; email_verified: boolean; email_verified_at: Date | null }>(
+      const [client] = await queryRows<{
+        name: string;
+        email_verified: boolean;
+        email_verified_at: Date | null;
+      }>(
         db(),
         sql`select name, email_verified, email_verified_at from clients where email = 'linus@example.com'`,
       );
@@ -163,7 +183,9 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       expect(text(await (await newSession().get("/client/login?verified=true")).text())).toContain(
         "Email verified successfully! You can now log in to your account.",
       );
-      const bad = await newSession().get("/api/auth/verify-email?token=forged&callbackURL=%2Fclient%2Flogin%3Fverified%3Dtrue");
+      const bad = await newSession().get(
+        "/api/auth/verify-email?token=forged&callbackURL=%2Fclient%2Flogin%3Fverified%3Dtrue",
+      );
       const landing = location(bad);
       expect(landing).toMatch(/^\/client\/login\?verified=true&error=/);
       expect(text(await (await newSession().get(landing)).text())).toContain(
@@ -255,7 +277,9 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
     it("sends a signed-in user whose address is not confirmed to verify-email", async () => {
       await registerAndVerify("unconfirmed@example.com");
       const { s } = await signIn("unconfirmed@example.com");
-      await db().execute(sql`update "user" set email_verified = false where email = 'unconfirmed@example.com'`);
+      await db().execute(
+        sql`update "user" set email_verified = false where email = 'unconfirmed@example.com'`,
+      );
       const res = await s.get("/client/dashboard");
       expect(location(res)).toBe("/client/verify-email");
       expect(text(await (await s.get("/client/verify-email")).text())).toContain("unconfirmed@example.com");
@@ -282,7 +306,10 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       const { s } = await signIn("signout@example.com");
       const stolen = s.cookieHeader;
       expect(location(await s.post("/client/sign-out", {}))).toBe("/");
-      const replay = await fetch(`${server.url}/client/dashboard`, { redirect: "manual", headers: { cookie: stolen } });
+      const replay = await fetch(`${server.url}/client/dashboard`, {
+        redirect: "manual",
+        headers: { cookie: stolen },
+      });
       expect(location(replay)).toMatch(/^\/client\/login/);
     });
   });
@@ -294,12 +321,28 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       const alice = (await signIn("alice@example.com")).s;
       const bob = (await signIn("bob@example.com")).s;
 
-      const saved = await alice.post("/client/profile", { intent: "profile", name: "Alice A.", phone: "+1 555 0100", company: "Acme" });
+      const saved = await alice.post("/client/profile", {
+        intent: "profile",
+        name: "Alice A.",
+        phone: "+1 555 0100",
+        company: "Acme",
+      });
       expect(text(await saved.text())).toContain("Profile updated successfully!");
       // A forged email field is ignored: the email cannot be changed.
-      await bob.post("/client/profile", { intent: "profile", name: "Bob B.", phone: "", company: "", email: "alice@example.com" });
+      await bob.post("/client/profile", {
+        intent: "profile",
+        name: "Bob B.",
+        phone: "",
+        company: "",
+        email: "alice@example.com",
+      });
 
-      const rows = await queryRows<{ email: string; name: string; phone: string | null; company: string | null }>(
+      const rows = await queryRows<{
+        email: string;
+        name: string;
+        phone: string | null;
+        company: string | null;
+      }>(
         db(),
         sql`select email, name, phone, company from clients where email in ('alice@example.com', 'bob@example.com') order by email`,
       );
@@ -316,6 +359,7 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
     it("changes the password only with the current one, under the same rules", async () => {
       await registerAndVerify("changer@example.com");
       const { s } = await signIn("changer@example.com");
+      const { s: other } = await signIn("changer@example.com");
       const wrong = await s.post("/client/profile", {
         intent: "password",
         currentPassword: "Not!ThePassw0rd",
@@ -344,6 +388,9 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
         confirmPassword: "N3w!Password!x",
       });
       expect(text(await ok.text())).toContain("Password updated successfully!");
+      // This session goes on; every other one has ended.
+      expect((await s.get("/client/profile")).status).toBe(200);
+      expect(location(await other.get("/client/dashboard"))).toMatch(/^\/client\/login/);
       expect((await signIn("changer@example.com")).res.status).toBe(401);
       expect(location((await signIn("changer@example.com", "N3w!Password!x")).res)).toBe("/client/dashboard");
     });
@@ -352,8 +399,12 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
   describe("forgot and reset password", () => {
     it("answers the same whether or not the address exists", async () => {
       await registerAndVerify("forgetful@example.com");
-      const a = text(await (await newSession().post("/client/forgot-password", { email: "forgetful@example.com" })).text());
-      const b = text(await (await newSession().post("/client/forgot-password", { email: "ghost@example.com" })).text());
+      const a = text(
+        await (await newSession().post("/client/forgot-password", { email: "forgetful@example.com" })).text(),
+      );
+      const b = text(
+        await (await newSession().post("/client/forgot-password", { email: "ghost@example.com" })).text(),
+      );
       const message = "If an account exists for that email, we have sent a link to reset your password.";
       expect(a).toContain(message);
       expect(b).toContain(message);
@@ -370,7 +421,11 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       expect(landing).toMatch(/^\/client\/reset-password\?token=/);
       const token = new URL(landing, "http://x").searchParams.get("token")!;
 
-      const weak = await newSession().post("/client/reset-password", { token, password: "short", confirmPassword: "short" });
+      const weak = await newSession().post("/client/reset-password", {
+        token,
+        password: "short",
+        confirmPassword: "short",
+      });
       expect(text(await weak.text())).toContain("Password must be at least 8 characters long");
 
       const done = await newSession().post("/client/reset-password", {
@@ -395,11 +450,21 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
     it("stop repeated sign-in attempts from one address", async () => {
       const s = new Session(server.url, "192.0.2.77");
       let last: Response | null = null;
-      for (let i = 0; i < 11; i++) last = await s.post("/client/login", { email: "victim@example.com", password: "Guess!1234" });
+      for (let i = 0; i < 11; i++)
+        last = await s.post("/client/login", { email: "victim@example.com", password: "Guess!1234" });
       expect(last!.status).toBe(429);
-      expect(text(await last!.text())).toContain("Too many attempts. Please wait a few minutes and try again.");
+      expect(text(await last!.text())).toContain(
+        "Too many attempts. Please wait a few minutes and try again.",
+      );
       // Another address is not affected.
-      expect((await new Session(server.url, "192.0.2.78").post("/client/login", { email: "victim@example.com", password: "Guess!1234" })).status).toBe(401);
+      expect(
+        (
+          await new Session(server.url, "192.0.2.78").post("/client/login", {
+            email: "victim@example.com",
+            password: "Guess!1234",
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it("stop repeated registrations, resends and reset requests from one address", async () => {
@@ -411,7 +476,10 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
 
       const r = new Session(server.url, "192.0.2.91");
       const answers: string[] = [];
-      for (let i = 0; i < 6; i++) answers.push(text(await (await r.post("/client/forgot-password", { email: `x${i}@example.com` })).text()));
+      for (let i = 0; i < 6; i++)
+        answers.push(
+          text(await (await r.post("/client/forgot-password", { email: `x${i}@example.com` })).text()),
+        );
       expect(answers[5]).toContain("Too many attempts.");
     });
   });

@@ -67,6 +67,7 @@ export function location(res: Response): string {
 /** Undo the HTML escaping React applies to text, for assertions on messages with quotes. */
 export function text(html: string): string {
   return html
+    .replace(/<!-- -->/g, "")
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")

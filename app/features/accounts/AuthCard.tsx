@@ -3,7 +3,15 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** The frame of the sign-in, registration and verification screens (no site chrome under /client/). */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-12">
       <div className="w-full max-w-md">

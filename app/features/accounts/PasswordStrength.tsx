@@ -1,7 +1,11 @@
 import { passwordErrors, passwordStrength } from "./password";
 
 const LABEL = { weak: "Weak", medium: "Medium", strong: "Strong" } as const;
-const BAR = { weak: "w-1/3 bg-red-600", medium: "w-2/3 bg-amber-500", strong: "w-full bg-green-600" } as const;
+const BAR = {
+  weak: "w-1/3 bg-red-600",
+  medium: "w-2/3 bg-amber-500",
+  strong: "w-full bg-green-600",
+} as const;
 
 /** The live strength indicator under a new-password field, with the rules still unmet. */
 export function PasswordStrength({ password }: { password: string }) {

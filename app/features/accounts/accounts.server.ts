@@ -8,34 +8,10 @@ import type { AppLoadContext } from "react-router";
 import { user as userTable } from "~/db/schema";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
+import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
 
-export const ACCOUNT_MESSAGES = {
-  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
-  loginFailed: "Login failed. Please try again.",
-  alreadyRegistered: "This email is already registered. Please try logging in instead.",
-  emailExists: "Email already exists",
-  registrationFailed: "Registration failed. Please try again.",
-  resendMissingEmail: "Email address not found. Please register again.",
-  resendFailed: "Failed to resend verification email. Please try again.",
-  resendSent: "Verification email sent! Please check your inbox.",
-  resendException: "An error occurred. Please try again.",
-  notYetVerified: "Email not yet verified. Please check your inbox and click the verification link.",
-  checkFailed: "Error checking verification status.",
-  verifiedAlert: "Email verified successfully! You can now log in to your account.",
-  profileSaved: "Profile updated successfully!",
-  profileFailed: "Failed to update profile. Please try again.",
-  passwordUpdated: "Password updated successfully!",
-  passwordFailed: "Failed to update password. Please try again.",
-  // The spec is silent on these; they say what happened without revealing more.
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
-  resetRequested:
-    "If an account exists for that email, we have sent a link to reset your password. Please check your inbox.",
-  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
-  resetDone: "Your password has been changed. Please log in with your new password.",
-  verificationLinkInvalid: "This verification link is invalid or has expired. Log in to get a new one.",
-  currentPasswordWrong: "Current password is incorrect.",
-} as const;
+export { ACCOUNT_MESSAGES };
 
 /** Where the verification link leads once the address is confirmed (client-portal.md §7, sign-up). */
 export const VERIFIED_CALLBACK = "/client/login?verified=true";
@@ -63,7 +39,12 @@ export async function withinLimit(
 
 async function findUserByEmail(context: AppLoadContext, email: string) {
   const [row] = await context.runtime.database.db
-    .select({ id: userTable.id, name: userTable.name, email: userTable.email, emailVerified: userTable.emailVerified })
+    .select({
+      id: userTable.id,
+      name: userTable.name,
+      email: userTable.email,
+      emailVerified: userTable.emailVerified,
+    })
     .from(userTable)
     .where(eq(userTable.email, email))
     .limit(1);
@@ -75,7 +56,9 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function errorMessage(error: unknown): string | undefined {
-  return isAPIError(error) ? (error.body as { message?: string } | undefined)?.message || error.message : undefined;
+  return isAPIError(error)
+    ? (error.body as { message?: string } | undefined)?.message || error.message
+    : undefined;
 }
 
 // --- Register ---------------------------------------------------------------------------------------
@@ -103,7 +86,12 @@ export async function signUp(
   }
   try {
     await context.runtime.auth.api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password, callbackURL: VERIFIED_CALLBACK },
+      body: {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        callbackURL: VERIFIED_CALLBACK,
+      },
       headers: request.headers,
     });
   } catch (error) {
@@ -213,7 +201,9 @@ export async function resetPassword(
   }
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset).
-    await context.runtime.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    await context.runtime.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+    });
     return { ok: true };
   } catch (error) {
     if (errorCode(error) === "INVALID_TOKEN") {
@@ -232,17 +222,16 @@ export async function changePassword(
   context: AppLoadContext,
   request: Request,
   input: { currentPassword: string; newPassword: string },
-): Promise<{ ok: true; cookies: Headers } | { ok: false; status: number; formError: string }> {
+): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
   if (!(await withinLimit(context, "changePassword"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
+  const { auth } = context.runtime;
   try {
-    const { headers } = await context.runtime.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+    await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers: request.headers,
-      returnHeaders: true,
     });
-    return { ok: true, cookies: headers };
   } catch (error) {
     if (errorCode(error) === "INVALID_PASSWORD") {
       return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.currentPasswordWrong };
@@ -250,4 +239,9 @@ export async function changePassword(
     context.logger.warn({ err: error }, "password change failed");
     return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.passwordFailed };
   }
+  // Every other session (other browsers, a stolen cookie) ends; this one goes on.
+  await auth.api.revokeOtherSessions({ headers: request.headers }).catch((error: unknown) => {
+    context.logger.error({ err: error }, "could not end the other sessions after a password change");
+  });
+  return { ok: true };
 }

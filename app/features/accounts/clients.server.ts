@@ -29,7 +29,13 @@ export async function getClient(db: Database, userId: string): Promise<Client | 
 export async function markClientVerified(db: Database, user: UserLike): Promise<Client> {
   const [row] = await db
     .insert(clients)
-    .values({ id: user.id, name: clientNameFor(user), email: user.email, emailVerified: true, emailVerifiedAt: new Date() })
+    .values({
+      id: user.id,
+      name: clientNameFor(user),
+      email: user.email,
+      emailVerified: true,
+      emailVerifiedAt: new Date(),
+    })
     .onConflictDoUpdate({
       target: clients.id,
       set: {
@@ -59,7 +65,12 @@ export async function updateClientProfile(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
-      .set({ name: profile.name, phone: profile.phone || null, company: profile.company || null, updatedAt: new Date() })
+      .set({
+        name: profile.name,
+        phone: profile.phone || null,
+        company: profile.company || null,
+        updatedAt: new Date(),
+      })
       .where(eq(clients.id, userId))
       .returning();
     if (row) await tx.update(user).set({ name: profile.name }).where(eq(user.id, userId));

@@ -2,7 +2,11 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { enqueueEmail, type OutboxWorker } from "~/features/mail/mail.server";
-import { passwordResetEmail, verificationEmail, welcomeEmail } from "~/features/mail/templates/accounts.server";
+import {
+  passwordResetEmail,
+  verificationEmail,
+  welcomeEmail,
+} from "~/features/mail/templates/accounts.server";
 import type { AccountEmails } from "./auth.server";
 
 export interface AllAccountEmails extends AccountEmails {
@@ -11,7 +15,11 @@ export interface AllAccountEmails extends AccountEmails {
 
 export function accountEmails(config: Config, db: Database, outbox: OutboxWorker): AllAccountEmails {
   const common = { business: config.business, publicUrl: config.publicUrl };
-  const queue = async (kind: string, to: string, content: { subject: string; html: string; text: string }) => {
+  const queue = async (
+    kind: string,
+    to: string,
+    content: { subject: string; html: string; text: string },
+  ) => {
     await enqueueEmail(db, { kind, to, ...content });
     outbox.wake();
   };

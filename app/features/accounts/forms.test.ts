@@ -14,7 +14,12 @@ const errorsOf = (r: { success: boolean; error?: Parameters<typeof fieldErrors>[
   r.success ? {} : fieldErrors(r.error!);
 
 describe("registerSchema", () => {
-  const valid = { name: "Ada", email: "Ada@Example.com ", password: "Str0ng!pass", confirmPassword: "Str0ng!pass" };
+  const valid = {
+    name: "Ada",
+    email: "Ada@Example.com ",
+    password: "Str0ng!pass",
+    confirmPassword: "Str0ng!pass",
+  };
 
   it("accepts a valid form and normalises the email", () => {
     const r = registerSchema.safeParse(valid);
@@ -22,9 +27,15 @@ describe("registerSchema", () => {
   });
 
   it("gives the spec's message for each field", () => {
-    expect(errorsOf(registerSchema.safeParse({ ...valid, name: "  " }))).toEqual({ name: MESSAGES.nameRequired });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({ email: MESSAGES.invalidEmail });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, password: "short", confirmPassword: "short" }))).toEqual({
+    expect(errorsOf(registerSchema.safeParse({ ...valid, name: "  " }))).toEqual({
+      name: MESSAGES.nameRequired,
+    });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({
+      email: MESSAGES.invalidEmail,
+    });
+    expect(
+      errorsOf(registerSchema.safeParse({ ...valid, password: "short", confirmPassword: "short" })),
+    ).toEqual({
       password: PASSWORD_MESSAGES.length,
     });
     expect(errorsOf(registerSchema.safeParse({ ...valid, confirmPassword: "Str0ng!pasS" }))).toEqual({
@@ -48,12 +59,18 @@ describe("loginSchema", () => {
 
 describe("password reset and change", () => {
   it("apply the same password rules", () => {
-    expect(errorsOf(resetPasswordSchema.safeParse({ token: "t", password: "abc", confirmPassword: "abc" }))).toEqual({
+    expect(
+      errorsOf(resetPasswordSchema.safeParse({ token: "t", password: "abc", confirmPassword: "abc" })),
+    ).toEqual({
       password: PASSWORD_MESSAGES.length,
     });
     expect(
       errorsOf(
-        changePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdefgh1", confirmPassword: "Abcdefgh1" }),
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          newPassword: "Abcdefgh1",
+          confirmPassword: "Abcdefgh1",
+        }),
       ),
     ).toEqual({ newPassword: PASSWORD_MESSAGES.special });
   });
@@ -61,7 +78,11 @@ describe("password reset and change", () => {
   it("say 'New passwords do not match' on the profile form", () => {
     expect(
       errorsOf(
-        changePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Str0ng!pass", confirmPassword: "nope" }),
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          newPassword: "Str0ng!pass",
+          confirmPassword: "nope",
+        }),
       ),
     ).toEqual({ confirmPassword: MESSAGES.newPasswordsDoNotMatch });
   });

@@ -36,7 +36,11 @@ const checkbox = z
 
 export const registerSchema = z
   .object({
-    name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(100, { message: "Name is too long" }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: MESSAGES.nameRequired })
+      .max(100, { message: "Name is too long" }),
     email,
     password: newPassword,
     confirmPassword: z.string(),
@@ -66,7 +70,11 @@ export const resetPasswordSchema = z
   });
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(100, { message: "Name is too long" }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: MESSAGES.nameRequired })
+    .max(100, { message: "Name is too long" }),
   phone: z
     .string()
     .trim()
@@ -77,7 +85,10 @@ export const profileSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, { message: MESSAGES.currentPasswordRequired }).max(MAX_PASSWORD_LENGTH),
+    currentPassword: z
+      .string()
+      .min(1, { message: MESSAGES.currentPasswordRequired })
+      .max(MAX_PASSWORD_LENGTH),
     newPassword,
     confirmPassword: z.string(),
   })

@@ -19,7 +19,11 @@ export const LANGUAGES = [
 
 export const NOTIFICATION_SWITCHES = [
   { key: "emailNotifications", label: "Email notifications", description: "Receive updates by email" },
-  { key: "smsNotifications", label: "SMS notifications", description: "Receive urgent updates by text message" },
+  {
+    key: "smsNotifications",
+    label: "SMS notifications",
+    description: "Receive urgent updates by text message",
+  },
   { key: "orderUpdates", label: "Order updates", description: "When an order changes status" },
   { key: "marketingEmails", label: "Marketing emails", description: "News and offers" },
   { key: "securityAlerts", label: "Security alerts", description: "Sign-ins and password changes" },
@@ -49,7 +53,9 @@ export type LocalPreferences = z.infer<typeof localPreferencesSchema>;
 
 export const LOCAL_PREFERENCES_KEY = "portico.profile.preferences";
 
-export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({ notifications: {} });
+export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({
+  notifications: {},
+});
 
 export function parseLocalPreferences(raw: string | null): LocalPreferences {
   if (!raw) return DEFAULT_LOCAL_PREFERENCES;

@@ -63,7 +63,10 @@ export async function readPendingVerification(
   return { email: value.email, name: typeof value.name === "string" ? value.name : "" };
 }
 
-export function setPendingVerification(context: AppLoadContext, pending: PendingVerification): Promise<string> {
+export function setPendingVerification(
+  context: AppLoadContext,
+  pending: PendingVerification,
+): Promise<string> {
   return pendingCookie(context).serialize(pending);
 }
 
@@ -88,7 +91,9 @@ export async function requireClient(
   const { emailVerified, ...user } = signedIn.user;
   if (!emailVerified) {
     throw redirect("/client/verify-email", {
-      headers: { "Set-Cookie": await setPendingVerification(context, { email: user.email, name: user.name }) },
+      headers: {
+        "Set-Cookie": await setPendingVerification(context, { email: user.email, name: user.name }),
+      },
     });
   }
   const client = await ensureClient(context.runtime.database.db, user);
@@ -98,7 +103,8 @@ export async function requireClient(
 /** Admin pages: signed in with the admin role, else the login page (or 404 for a signed-in client). */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const signedIn = await getSignedIn(request, context);
-  if (!signedIn) throw redirect(`/client/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!signedIn)
+    throw redirect(`/client/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (signedIn.user.role !== "admin") throw new Response("Not Found", { status: 404 });
   const { emailVerified: _ignored, ...user } = signedIn.user;
   return user;
@@ -106,7 +112,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   return value;
 }
 

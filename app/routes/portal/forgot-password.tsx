@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/AuthCard";
+import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, TextField } from "~/ui/field";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Forgot Your Password?", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Forgot Your Password?", matches) },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(formValues(await request.formData()));

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ACCOUNT_MESSAGES, signIn } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/AuthCard";
+import { signIn } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, loginSchema } from "~/features/accounts/forms";
+import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import {
   forwardCookies,
   getCurrentUser,
@@ -34,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = loginSchema.safeParse(values);
   const echo = { email: values.email ?? "" };
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
+  if (!parsed.success)
+    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
   const result = await signIn(context, request, parsed.data);
   if (result.ok) {
     const target =
@@ -56,7 +58,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? actionData?.fieldErrors ?? {};
   // Field errors clear when the user edits that field.
-  const clear = (field: string) => () => setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const clear = (field: string) => () =>
+    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
   const submitting = navigation.state === "submitting";
 
   return (

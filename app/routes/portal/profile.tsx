@@ -3,7 +3,13 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, changePassword } from "~/features/accounts/accounts.server";
 import { updateClientProfile } from "~/features/accounts/clients.server";
-import { changePasswordSchema, type FieldErrors, fieldErrors, formValues, profileSchema } from "~/features/accounts/forms";
+import {
+  changePasswordSchema,
+  type FieldErrors,
+  fieldErrors,
+  formValues,
+  profileSchema,
+} from "~/features/accounts/forms";
 import {
   LANGUAGES,
   LOCAL_PREFERENCES_KEY,
@@ -13,7 +19,7 @@ import {
   TIMEZONES,
 } from "~/features/accounts/local-preferences";
 import { PasswordStrength } from "~/features/accounts/PasswordStrength";
-import { forwardCookies, requireClient } from "~/features/accounts/session.server";
+import { requireClient } from "~/features/accounts/session.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
@@ -35,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "profile") {
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) {
-      return data<ActionResult>({ form: "profile", notice: null, fieldErrors: fieldErrors(parsed.error) }, 400);
+      return data<ActionResult>(
+        { form: "profile", notice: null, fieldErrors: fieldErrors(parsed.error) },
+        400,
+      );
     }
     try {
       const saved = await updateClientProfile(context.runtime.database.db, user.id, parsed.data);
@@ -68,10 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.status,
     );
   }
-  return data<ActionResult>(
-    { form: "password", notice: { tone: "success", text: ACCOUNT_MESSAGES.passwordUpdated }, fieldErrors: {} },
-    { headers: forwardCookies(result.cookies) },
-  );
+  return data<ActionResult>({
+    form: "password",
+    notice: { tone: "success", text: ACCOUNT_MESSAGES.passwordUpdated },
+    fieldErrors: {},
+  });
 }
 
 function ProfileInformation({ result }: { result: ActionResult | undefined }) {
@@ -83,7 +93,14 @@ function ProfileInformation({ result }: { result: ActionResult | undefined }) {
     <Form method="post" className="max-w-xl space-y-4" noValidate>
       <input type="hidden" name="intent" value="profile" />
       {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
-      <TextField label="Full Name" name="name" defaultValue={client.name} autoComplete="name" required error={mine?.fieldErrors.name} />
+      <TextField
+        label="Full Name"
+        name="name"
+        defaultValue={client.name}
+        autoComplete="name"
+        required
+        error={mine?.fieldErrors.name}
+      />
       <TextField
         label="Email Address"
         name="email"
@@ -93,8 +110,21 @@ function ProfileInformation({ result }: { result: ActionResult | undefined }) {
         aria-readonly="true"
         hint="Email cannot be changed"
       />
-      <TextField label="Phone" name="phone" type="tel" defaultValue={client.phone} autoComplete="tel" error={mine?.fieldErrors.phone} />
-      <TextField label="Company" name="company" defaultValue={client.company} autoComplete="organization" error={mine?.fieldErrors.company} />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        defaultValue={client.phone}
+        autoComplete="tel"
+        error={mine?.fieldErrors.phone}
+      />
+      <TextField
+        label="Company"
+        name="company"
+        defaultValue={client.company}
+        autoComplete="organization"
+        error={mine?.fieldErrors.company}
+      />
       <LocalSettings />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}
@@ -200,7 +230,10 @@ function Notifications() {
       {NOTIFICATION_SWITCHES.map((s) => {
         const on = prefs?.notifications[s.key] ?? false;
         return (
-          <div key={s.key} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4">
+          <div
+            key={s.key}
+            className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4"
+          >
             <div>
               <p id={`switch-${s.key}`} className="font-medium">
                 {s.label}
@@ -213,7 +246,9 @@ function Notifications() {
               aria-checked={on}
               aria-labelledby={`switch-${s.key}`}
               disabled={!prefs}
-              onClick={() => prefs && save({ ...prefs, notifications: { ...prefs.notifications, [s.key]: !on } })}
+              onClick={() =>
+                prefs && save({ ...prefs, notifications: { ...prefs.notifications, [s.key]: !on } })
+              }
               className={`relative h-6 w-11 rounded-full transition-colors ${on ? "bg-brand-600" : "bg-slate-400"}`}
             >
               <span
@@ -237,7 +272,11 @@ export default function Profile({ actionData }: Route.ComponentProps) {
           label="Profile settings"
           initial={actionData?.form === "password" ? "security" : "profile"}
           tabs={[
-            { id: "profile", label: "Profile Information", content: <ProfileInformation result={actionData} /> },
+            {
+              id: "profile",
+              label: "Profile Information",
+              content: <ProfileInformation result={actionData} />,
+            },
             { id: "security", label: "Security", content: <Security result={actionData} /> },
             { id: "notifications", label: "Notifications", content: <Notifications /> },
           ]}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { signUp } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/AuthCard";
+import { signUp } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
 import { PasswordStrength } from "~/features/accounts/PasswordStrength";
 import { getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
@@ -10,7 +10,9 @@ import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Create Your Account", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Create Your Account", matches) },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCurrentUser(request, context)) throw redirect("/client/dashboard");
@@ -21,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = registerSchema.safeParse(values);
   const echo = { name: values.name ?? "", email: values.email ?? "" };
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
+  if (!parsed.success)
+    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
   const result = await signUp(context, request, parsed.data);
   if (!result.ok) {
     return data(
@@ -38,7 +41,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [password, setPassword] = useState("");
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? actionData?.fieldErrors ?? {};
-  const clear = (field: string) => () => setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const clear = (field: string) => () =>
+    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
   const submitting = navigation.state === "submitting";
 
   return (

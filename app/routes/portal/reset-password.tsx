@@ -1,15 +1,18 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ACCOUNT_MESSAGES, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/AuthCard";
+import { resetPassword } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
+import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { PasswordStrength } from "~/features/accounts/PasswordStrength";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Choose a New Password", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Choose a New Password", matches) },
+];
 
 /** The emailed link passes through better-auth, which lands here with ?token=… or ?error=INVALID_TOKEN. */
 export function loader({ request }: Route.LoaderArgs) {

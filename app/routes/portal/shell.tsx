@@ -8,7 +8,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, client } = await requireClient(request, context);
   return {
     user,
-    client: { name: client.name, email: client.email, phone: client.phone ?? "", company: client.company ?? "" },
+    client: {
+      name: client.name,
+      email: client.email,
+      phone: client.phone ?? "",
+      company: client.company ?? "",
+    },
   };
 }
 

@@ -2,13 +2,13 @@ import { CheckCircle2, MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
+import { AuthCard } from "~/features/accounts/AuthCard";
 import {
-  ACCOUNT_MESSAGES,
   checkVerification,
   resendVerification,
   type VerificationStatus,
 } from "~/features/accounts/accounts.server";
-import { AuthCard } from "~/features/accounts/AuthCard";
+import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import {
   clearPendingVerification,
   getSignedIn,
@@ -26,14 +26,20 @@ const VERIFIED_REDIRECT_DELAY_MS = 2000;
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Verify Your Email", matches) }];
 
 /** Whose address we are waiting for: the pending cookie set at registration, or an unverified session. */
-async function pendingFor(request: Request, context: Route.LoaderArgs["context"]): Promise<PendingVerification | null> {
+async function pendingFor(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+): Promise<PendingVerification | null> {
   const pending = await readPendingVerification(request, context);
   if (pending) return pending;
   const signedIn = await getSignedIn(request, context);
   return signedIn ? { email: signedIn.user.email, name: signedIn.user.name } : null;
 }
 
-async function verifiedResponse(context: Route.LoaderArgs["context"], status: VerificationStatus & { verified: true }) {
+async function verifiedResponse(
+  context: Route.LoaderArgs["context"],
+  status: VerificationStatus & { verified: true },
+) {
   return data(
     { verified: true as const, email: status.email, name: status.name, message: null },
     { headers: { "Set-Cookie": await clearPendingVerification(context) } },
@@ -47,7 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const status = await checkVerification(context, pending.email);
     if (status.verified) return verifiedResponse(context, status);
   }
-  return data({ verified: false as const, email: pending?.email ?? null, name: pending?.name ?? "", message: null });
+  return data({
+    verified: false as const,
+    email: pending?.email ?? null,
+    name: pending?.name ?? "",
+    message: null,
+  });
 }
 
 const intentSchema = z.object({ intent: z.enum(["check", "resend"]) });
@@ -75,7 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     context.logger.error({ err: error }, "verification check failed");
-    return data({ verified: false as const, email, name, message: { tone: "error" as const, text: ACCOUNT_MESSAGES.checkFailed } });
+    return data({
+      verified: false as const,
+      email,
+      name,
+      message: { tone: "error" as const, text: ACCOUNT_MESSAGES.checkFailed },
+    });
   }
 }
 
@@ -92,7 +108,10 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 
   useEffect(() => {
     if (!state.verified) return;
-    const timer = window.setTimeout(() => navigate(thankYouUrl(state.email, state.name)), VERIFIED_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => navigate(thankYouUrl(state.email, state.name)),
+      VERIFIED_REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [state, navigate]);
 
@@ -118,11 +137,13 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <MailCheck aria-hidden="true" className="size-12 text-brand-700" />
         {state.email ? (
           <p className="mt-4 text-slate-700">
-            We sent a verification link to <strong>{state.email}</strong>. Open it to confirm your address, then
-            come back here.
+            We sent a verification link to <strong>{state.email}</strong>. Open it to confirm your address,
+            then come back here.
           </p>
         ) : (
-          <p className="mt-4 text-slate-700">Open the verification link we emailed you to confirm your address.</p>
+          <p className="mt-4 text-slate-700">
+            Open the verification link we emailed you to confirm your address.
+          </p>
         )}
       </div>
       {state.message && (
@@ -134,7 +155,14 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <Button type="submit" name="intent" value="check" className="w-full" disabled={Boolean(busy)}>
           {busy === "check" ? "Checking..." : "I've Verified My Email"}
         </Button>
-        <Button type="submit" name="intent" value="resend" variant="secondary" className="w-full" disabled={Boolean(busy)}>
+        <Button
+          type="submit"
+          name="intent"
+          value="resend"
+          variant="secondary"
+          className="w-full"
+          disabled={Boolean(busy)}
+        >
           {busy === "resend" ? "Sending..." : "Resend Email"}
         </Button>
       </Form>

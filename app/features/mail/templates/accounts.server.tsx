@@ -2,8 +2,9 @@
  * The account emails: address verification, welcome (client-portal.md §7, registration_welcome) and
  * password reset.
  */
+
+import { RESET_LINK_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "~/features/accounts/auth.server";
 import type { BusinessIdentity } from "~/features/business/business";
-import { VERIFICATION_LINK_TTL_SECONDS, RESET_LINK_TTL_SECONDS } from "~/features/accounts/auth.server";
 import { EmailButton, EmailLayout, textFooter } from "../EmailLayout";
 import type { EmailContent } from "../email";
 import { renderEmailHtml } from "../render.server";
@@ -16,7 +17,12 @@ interface Common {
 
 const hours = (seconds: number) => Math.round(seconds / 3600);
 
-export function verificationEmail({ business, publicUrl, name, url }: Common & { url: string }): EmailContent {
+export function verificationEmail({
+  business,
+  publicUrl,
+  name,
+  url,
+}: Common & { url: string }): EmailContent {
   const subject = `Confirm your email address for ${business.name}`;
   const valid = `This link works once and expires in ${hours(VERIFICATION_LINK_TTL_SECONDS)} hours.`;
   const html = renderEmailHtml(
@@ -51,8 +57,8 @@ export function welcomeEmail({ business, publicUrl, name }: Common): EmailConten
     <EmailLayout business={business} publicUrl={publicUrl} preview="Your client account is almost ready.">
       <h1 style={{ fontSize: "20px", margin: "0 0 16px" }}>Welcome, {name}!</h1>
       <p style={{ margin: "0 0 12px" }}>
-        Thank you for creating a client account. Once you have confirmed your email address with the link we sent
-        separately, you can log in to buy services, follow your orders and download your invoices.
+        Thank you for creating a client account. Once you have confirmed your email address with the link we
+        sent separately, you can log in to buy services, follow your orders and download your invoices.
       </p>
       <EmailButton href={loginUrl}>Go to Login</EmailButton>
       <p style={{ margin: "20px 0 0" }}>
@@ -74,7 +80,12 @@ export function welcomeEmail({ business, publicUrl, name }: Common): EmailConten
   return { subject, html, text };
 }
 
-export function passwordResetEmail({ business, publicUrl, name, url }: Common & { url: string }): EmailContent {
+export function passwordResetEmail({
+  business,
+  publicUrl,
+  name,
+  url,
+}: Common & { url: string }): EmailContent {
   const subject = `Reset your ${business.name} password`;
   const valid = `This link works once and expires in ${hours(RESET_LINK_TTL_SECONDS)} hour.`;
   const html = renderEmailHtml(
