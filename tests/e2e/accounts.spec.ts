@@ -96,7 +96,8 @@ test("register → verify from the mailbox → thank-you → login → dashboard
   await expect(page).toHaveURL(/\/client\/login\?redirectTo=%2Fclient%2Fdashboard$/);
 });
 
-test("login shows the spec's messages and clears field errors on edit", async ({ page }) => {
+test("login shows the spec's messages and clears field errors on edit", async ({ page, consoleWatch }) => {
+  consoleWatch.allow(/status of 401/);
   await page.goto("/client/login");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
@@ -122,13 +123,14 @@ test("forgot password → emailed link → new password → login", async ({ pag
   await verify(page, email);
 
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/client\/forgot-password$/);
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists for that email");
 
   await page.goto(await linkFromMailbox(page, email, /Reset your/, "Choose a New Password"));
   await expect(page).toHaveURL(/\/client\/reset-password\?token=/);
-  await page.getByLabel("New Password").fill("Brand!New2Pass");
+  await page.getByLabel("New Password", { exact: true }).fill("Brand!New2Pass");
   await page.getByLabel("Confirm Password").fill("Brand!New2Pass");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page).toHaveURL(/\/client\/login\?reset=true$/);
@@ -139,7 +141,11 @@ test("forgot password → emailed link → new password → login", async ({ pag
   await expect(page).toHaveURL(/\/client\/dashboard$/);
 });
 
-test("profile tabs save the profile, change the password, and keep local settings", async ({ page }) => {
+test("profile tabs save the profile, change the password, and keep local settings", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 400/);
   const email = `linus.${unique()}@example.com`;
   await register(page, "Linus", email);
   await verify(page, email);
@@ -165,12 +171,12 @@ test("profile tabs save the profile, change the password, and keep local setting
   await page.keyboard.press("ArrowRight");
   await expect(tabs.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true");
   await page.getByLabel("Current Password").fill(PASSWORD);
-  await page.getByLabel("New Password").fill("N3w!Password!x");
+  await page.getByLabel("New Password", { exact: true }).fill("N3w!Password!x");
   await page.getByLabel("Confirm New Password").fill("Different!1x");
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("alert")).toHaveText("New passwords do not match");
   await page.getByLabel("Current Password").fill(PASSWORD);
-  await page.getByLabel("New Password").fill("N3w!Password!x");
+  await page.getByLabel("New Password", { exact: true }).fill("N3w!Password!x");
   await page.getByLabel("Confirm New Password").fill("N3w!Password!x");
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("status")).toHaveText("Password updated successfully!");
