@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
@@ -28,15 +29,14 @@ const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ defaul
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.runtime;
-  // The accounts feature fills the signed-in user from the session.
-  const user: SessionUser | null = null;
+  const user: SessionUser | null = await getCurrentUser(request, context);
   const currency = await currencyForRequest({
     services: context.runtime.currency,
     db: context.runtime.database.db,
     logger: context.logger,
     request,
     clientAddress: context.clientIp,
-    userId: (user as SessionUser | null)?.id ?? null,
+    userId: user?.id ?? null,
   });
   return { business: config.business, publicUrl: config.publicUrl, user, currency };
 }

@@ -32,6 +32,7 @@ export default [
   // Not in the spec ("target not shown"): the real password reset behind 'Forgot your password?'.
   route("client/forgot-password", "routes/portal/forgot-password.tsx"),
   route("client/reset-password", "routes/portal/reset-password.tsx"),
+  route("client/sign-out", "routes/portal/sign-out.tsx"),
   // Visitors may look at the purchase page, so it sits outside the signed-in shell.
   route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
   route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
@@ -53,6 +54,8 @@ export default [
   // Back office (client-portal.md §2: target for a non-client role after login)
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
 
+  // better-auth's endpoints (verification and reset links land here).
+  route("api/auth/*", "routes/api/auth.ts"),
   // Not in the spec: the old site's sendEmail call (§7), and the captured-mail inbox (off in production).
   route("api/send-email", "routes/api/send-email.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),

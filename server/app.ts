@@ -10,6 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
@@ -61,6 +62,12 @@ export function createApp(runtime: Runtime): express.Express {
   app.use(cspNonce);
   app.use(securityHeaders(config));
   app.use(sameOriginOnly(config.publicUrl));
+  // better-auth reads the client address (for its rate limits and session records) from this header:
+  // always ours, from req.ip, never what the client sent under that name.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -10,6 +10,11 @@ import { type Config, loadConfig } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { type Auth, createAuth } from "~/features/accounts/auth.server";
+import {
+  type AllAccountEmails,
+  accountEmails as createAccountEmails,
+} from "~/features/accounts/emails.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 
@@ -23,6 +28,10 @@ export interface Runtime {
   currency: CurrencyServices;
   /** This process's email outbox worker; `wake()` it after committing a queued email. */
   outbox: OutboxWorker;
+  /** better-auth: sessions, sign-up, sign-in, verification, password reset. */
+  auth: Auth;
+  /** Queues the account emails (verification, welcome, password reset). */
+  accountEmails: AllAccountEmails;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -41,6 +50,8 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     throw error;
   }
   const outbox = startMailOutbox(config, database.db, logger);
+  const accountEmails = createAccountEmails(config, database.db, outbox);
+  const auth = createAuth({ config, db: database.db, secret: authSecret, logger, emails: accountEmails });
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -49,6 +60,8 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     database,
     currency: createCurrencyServices(config.currency, logger),
     outbox,
+    auth,
+    accountEmails,
     close: () => {
       closed ??= outbox.stop().then(() => database.close());
       return closed;

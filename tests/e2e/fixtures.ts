@@ -13,6 +13,17 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
     if (!url) throw new Error("PORTICO_E2E_URL is not set: run through `npm run test:e2e`.");
     await use(url);
   },
+  // Each test comes from its own address (the e2e server trusts X-Forwarded-For), so per-address rate
+  // limits hold as in production without one test's sign-ups throttling another's. Loopback addresses:
+  // GeoIP knows no country for them, so Accept-Language decides the currency as the tests expect.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    let hash = 0;
+    for (const ch of testInfo.testId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+    await use({
+      ...extraHTTPHeaders,
+      "x-forwarded-for": `127.${(hash >> 16) % 256}.${(hash >> 8) % 256}.${hash % 256}`,
+    });
+  },
   consoleWatch: [
     async ({ page }, use) => {
       const errors: string[] = [];

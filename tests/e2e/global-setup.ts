@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { testDatabases } from "../support/databases";
@@ -32,7 +33,20 @@ function waitForListening(child: ChildProcess): Promise<string> {
   });
 }
 
+/** A port that was free a moment ago: the server must know its own address (PUBLIC_URL) for email links. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export default async function globalSetup() {
+  const port = await freePort();
   const database = testDatabases[testDatabases.length - 1]!;
   const fresh = await database.create();
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-e2e-"));
@@ -40,7 +54,9 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: "0",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: "true",
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       PGLITE_DIR: path.join(dataDir, "pglite"),

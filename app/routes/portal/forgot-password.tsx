@@ -1,11 +1,66 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/features/accounts/AuthCard";
+import { requestPasswordReset } from "~/features/accounts/accounts.server";
+import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
 import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { Button } from "~/ui/button";
+import { Alert, TextField } from "~/ui/field";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Forgot Your Password?", matches) },
 ];
 
-export default function Page() {
-  return <PageHeading title="Forgot Your Password?" />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = forgotPasswordSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ error: fieldErrors(parsed.error).email ?? null, sent: null }, 400);
+  // The same answer whether or not the address has an account.
+  return data({ error: null, sent: await requestPasswordReset(context, parsed.data.email) });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? actionData?.error;
+  return (
+    <AuthCard
+      title="Forgot Your Password?"
+      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+    >
+      {actionData?.sent ? (
+        <Alert tone="success">{actionData.sent}</Alert>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            const parsed = forgotPasswordSchema.safeParse(formValues(new FormData(event.currentTarget)));
+            if (parsed.success) return setClientError(null);
+            event.preventDefault();
+            setClientError(fieldErrors(parsed.error).email ?? null);
+          }}
+        >
+          <TextField
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={error}
+            onChange={() => setClientError(null)}
+          />
+          <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/client/login" className="font-semibold text-brand-700 underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,9 +1,125 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/features/accounts/AuthCard";
+import { signIn } from "~/features/accounts/accounts.server";
+import { type FieldErrors, fieldErrors, formValues, loginSchema } from "~/features/accounts/forms";
+import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
+import {
+  forwardCookies,
+  getCurrentUser,
+  safeRedirectPath,
+  setPendingVerification,
+} from "~/features/accounts/session.server";
 import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { Button } from "~/ui/button";
+import { Alert, PasswordField, TextField } from "~/ui/field";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Client Login", matches) }];
 
-export default function Page() {
-  return <PageHeading title="Client Login" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context);
+  if (user) throw redirect(user.role === "admin" ? "/admin/dashboard" : "/client/dashboard");
+  const url = new URL(request.url);
+  const linkError = url.searchParams.has("error");
+  let notice: string | null = null;
+  if (url.searchParams.get("verified") === "true") {
+    notice = linkError ? ACCOUNT_MESSAGES.verificationLinkInvalid : ACCOUNT_MESSAGES.verifiedAlert;
+  } else if (url.searchParams.get("reset") === "true") {
+    notice = ACCOUNT_MESSAGES.resetDone;
+  }
+  return { notice, noticeTone: linkError ? ("error" as const) : ("success" as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const parsed = loginSchema.safeParse(values);
+  const echo = { email: values.email ?? "" };
+  if (!parsed.success)
+    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
+  const result = await signIn(context, request, parsed.data);
+  if (result.ok) {
+    const target =
+      result.user.role === "admin"
+        ? "/admin/dashboard"
+        : safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/client/dashboard");
+    return redirect(target, { headers: forwardCookies(result.cookies) });
+  }
+  if ("unverified" in result) {
+    return redirect("/client/verify-email", {
+      headers: { "Set-Cookie": await setPendingVerification(context, result.unverified) },
+    });
+  }
+  return data({ fieldErrors: {} as FieldErrors, formError: result.formError, values: echo }, result.status);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+  // Field errors clear when the user edits that field.
+  const clear = (field: string) => () =>
+    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <AuthCard
+      title="Client Login"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to="/client/register" className="font-semibold text-brand-700 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        {loaderData.notice && <Alert tone={loaderData.noticeTone}>{loaderData.notice}</Alert>}
+        {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      </div>
+      <Form
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const parsed = loginSchema.safeParse(formValues(new FormData(event.currentTarget)));
+          if (parsed.success) return setClientErrors(null);
+          event.preventDefault();
+          setClientErrors(fieldErrors(parsed.error));
+        }}
+      >
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+          onChange={clear("email")}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+          onChange={clear("password")}
+        />
+        <div className="flex items-center justify-between">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" name="rememberMe" className="size-4 rounded border-slate-300" />
+            Remember me
+          </label>
+          <Link to="/client/forgot-password" className="text-sm font-semibold text-brand-700 underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Signing In..." : "Sign In"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

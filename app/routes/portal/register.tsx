@@ -1,11 +1,117 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/features/accounts/AuthCard";
+import { signUp } from "~/features/accounts/accounts.server";
+import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
+import { PasswordStrength } from "~/features/accounts/PasswordStrength";
+import { getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
 import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { Button } from "~/ui/button";
+import { Alert, PasswordField, TextField } from "~/ui/field";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Create Your Account", matches) },
 ];
 
-export default function Page() {
-  return <PageHeading title="Create Your Account" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getCurrentUser(request, context)) throw redirect("/client/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const parsed = registerSchema.safeParse(values);
+  const echo = { name: values.name ?? "", email: values.email ?? "" };
+  if (!parsed.success)
+    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
+  const result = await signUp(context, request, parsed.data);
+  if (!result.ok) {
+    return data(
+      { fieldErrors: (result.fieldErrors ?? {}) as FieldErrors, formError: result.formError, values: echo },
+      result.status,
+    );
+  }
+  const cookie = await setPendingVerification(context, { email: parsed.data.email, name: parsed.data.name });
+  return redirect("/client/verify-email", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const clear = (field: string) => () =>
+    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <AuthCard
+      title="Create Your Account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to="/client/login" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      <Form
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const parsed = registerSchema.safeParse(formValues(new FormData(event.currentTarget)));
+          if (parsed.success) return setClientErrors(null);
+          event.preventDefault();
+          setClientErrors(fieldErrors(parsed.error));
+        }}
+      >
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={actionData?.values.name}
+          error={errors.name}
+          onChange={clear("name")}
+        />
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+          onChange={clear("email")}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            clear("password")();
+          }}
+          hint={<PasswordStrength password={password} />}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+          onChange={clear("confirmPassword")}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Creating Account..." : "Create Account"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

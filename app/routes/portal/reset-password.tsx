@@ -1,11 +1,92 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/features/accounts/AuthCard";
+import { resetPassword } from "~/features/accounts/accounts.server";
+import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
+import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
+import { PasswordStrength } from "~/features/accounts/PasswordStrength";
 import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { Button } from "~/ui/button";
+import { Alert, PasswordField } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Choose a New Password", matches) },
 ];
 
-export default function Page() {
-  return <PageHeading title="Choose a New Password" />;
+/** The emailed link passes through better-auth, which lands here with ?token=… or ?error=INVALID_TOKEN. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  return { token: url.searchParams.has("error") ? null : token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, 400);
+  const result = await resetPassword(context, parsed.data);
+  if (result.ok) return redirect("/client/login?reset=true");
+  return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Choose a New Password">
+        <Alert tone="error">{ACCOUNT_MESSAGES.resetLinkInvalid}</Alert>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/client/forgot-password" className="font-semibold text-brand-700 underline">
+            Request a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a New Password">
+      {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      <Form
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const parsed = resetPasswordSchema.safeParse(formValues(new FormData(event.currentTarget)));
+          if (parsed.success) return setClientErrors(null);
+          event.preventDefault();
+          setClientErrors(fieldErrors(parsed.error));
+        }}
+      >
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField
+          label="New Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setClientErrors(null);
+          }}
+          hint={<PasswordStrength password={password} />}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+          onChange={() => setClientErrors(null)}
+        />
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Saving..." : "Set New Password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

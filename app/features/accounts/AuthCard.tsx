@@ -1,0 +1,32 @@
+import { Server } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** The frame of the sign-in, registration and verification screens (no site chrome under /client/). */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-12">
+      <div className="w-full max-w-md">
+        <Link to="/" className="mx-auto flex w-fit items-center gap-2 text-lg font-bold text-ink">
+          <span className="grid size-9 place-items-center rounded-lg bg-brand-600 text-white">
+            <Server aria-hidden="true" className="size-5" />
+          </span>
+          <span className="sr-only">Home</span>
+        </Link>
+        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          {subtitle && <div className="mt-2 text-sm text-slate-600">{subtitle}</div>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * What the account screens do, as feature functions: the route modules only parse and wire. Every
+ * message is the spec's (client-portal.md §8) unless the spec is silent.
+ */
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { user as userTable } from "~/db/schema";
+import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { ensureClient, markClientVerified } from "./clients.server";
+import { ACCOUNT_MESSAGES } from "./messages";
+import type { SessionUser } from "./session-user";
+
+export { ACCOUNT_MESSAGES };
+
+/** Where the verification link leads once the address is confirmed (client-portal.md §7, sign-up). */
+export const VERIFIED_CALLBACK = "/client/login?verified=true";
+export const RESET_CALLBACK = "/client/reset-password";
+
+/** Per-address limits on the account forms (better-auth limits its own endpoints the same way). */
+export const ACCOUNT_LIMITS = {
+  signIn: { max: 10, windowMs: 10 * 60_000 },
+  signUp: { max: 5, windowMs: 10 * 60_000 },
+  resend: { max: 3, windowMs: 10 * 60_000 },
+  reset: { max: 5, windowMs: 10 * 60_000 },
+  changePassword: { max: 10, windowMs: 10 * 60_000 },
+} as const;
+
+export async function withinLimit(
+  context: AppLoadContext,
+  action: keyof typeof ACCOUNT_LIMITS,
+  subject = "",
+): Promise<boolean> {
+  const { max, windowMs } = ACCOUNT_LIMITS[action];
+  const key = `account:${action}:${context.clientIp ?? "unknown"}${subject ? `:${subject}` : ""}`;
+  const result = await consumeRateLimit(context.runtime.database.db, key, max, windowMs);
+  return result.allowed;
+}
+
+async function findUserByEmail(context: AppLoadContext, email: string) {
+  const [row] = await context.runtime.database.db
+    .select({
+      id: userTable.id,
+      name: userTable.name,
+      email: userTable.email,
+      emailVerified: userTable.emailVerified,
+    })
+    .from(userTable)
+    .where(eq(userTable.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+function errorMessage(error: unknown): string | undefined {
+  return isAPIError(error)
+    ? (error.body as { message?: string } | undefined)?.message || error.message
+    : undefined;
+}
+
+// --- Register ---------------------------------------------------------------------------------------
+
+export type SignUpResult =
+  | { ok: true }
+  | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string> };
+
+export async function signUp(
+  context: AppLoadContext,
+  request: Request,
+  input: { name: string; email: string; password: string },
+): Promise<SignUpResult> {
+  if (!(await withinLimit(context, "signUp"))) {
+    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+  }
+  // The spec's screen says when an address is taken; we say no more than that.
+  if (await findUserByEmail(context, input.email)) {
+    return {
+      ok: false,
+      status: 409,
+      formError: ACCOUNT_MESSAGES.alreadyRegistered,
+      fieldErrors: { email: ACCOUNT_MESSAGES.emailExists },
+    };
+  }
+  try {
+    await context.runtime.auth.api.signUpEmail({
+      body: {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        callbackURL: VERIFIED_CALLBACK,
+      },
+      headers: request.headers,
+    });
+  } catch (error) {
+    const message = errorMessage(error);
+    if (message) return { ok: false, status: 400, formError: message };
+    context.logger.error({ err: error }, "registration failed");
+    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.registrationFailed };
+  }
+  try {
+    await context.runtime.accountEmails.welcome({ name: input.name, email: input.email });
+  } catch (error) {
+    // The spec: a welcome email failure is only logged.
+    context.logger.error({ err: error }, "welcome email could not be queued");
+  }
+  return { ok: true };
+}
+
+// --- Log in -----------------------------------------------------------------------------------------
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; cookies: Headers }
+  | { ok: false; status: number; formError: string }
+  | { ok: false; status: 403; unverified: { email: string; name: string } };
+
+export async function signIn(
+  context: AppLoadContext,
+  request: Request,
+  input: { email: string; password: string; rememberMe: boolean },
+): Promise<SignInResult> {
+  if (!(await withinLimit(context, "signIn"))) {
+    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+  }
+  try {
+    const { headers, response } = await context.runtime.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const u = response.user as { id: string; name: string; email: string; role?: string };
+    // Confirmation detected on sign-in: the client record is ensured, verified.
+    await ensureClient(context.runtime.database.db, u);
+    return {
+      ok: true,
+      cookies: headers,
+      user: { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "client" },
+    };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_EMAIL_OR_PASSWORD") {
+      return { ok: false, status: 401, formError: ACCOUNT_MESSAGES.invalidCredentials };
+    }
+    if (code === "EMAIL_NOT_VERIFIED") {
+      const found = await findUserByEmail(context, input.email);
+      return { ok: false, status: 403, unverified: { email: input.email, name: found?.name ?? "" } };
+    }
+    const message = errorMessage(error);
+    if (message) return { ok: false, status: 400, formError: message };
+    context.logger.error({ err: error }, "login failed");
+    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
+  }
+}
+
+// --- Verify email -----------------------------------------------------------------------------------
+
+export type VerificationStatus = { verified: true; email: string; name: string } | { verified: false };
+
+/** Whether the address is confirmed now; if so, the client record is created or updated as verified. */
+export async function checkVerification(context: AppLoadContext, email: string): Promise<VerificationStatus> {
+  const found = await findUserByEmail(context, email);
+  if (!found?.emailVerified) return { verified: false };
+  await markClientVerified(context.runtime.database.db, found);
+  return { verified: true, email: found.email, name: found.name };
+}
+
+export async function resendVerification(context: AppLoadContext, email: string | null): Promise<string> {
+  if (!email) return ACCOUNT_MESSAGES.resendMissingEmail;
+  try {
+    if (!(await withinLimit(context, "resend", email))) return ACCOUNT_MESSAGES.resendFailed;
+    await context.runtime.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
+    return ACCOUNT_MESSAGES.resendSent;
+  } catch (error) {
+    if (isAPIError(error)) return ACCOUNT_MESSAGES.resendFailed;
+    context.logger.error({ err: error }, "resend verification failed");
+    return ACCOUNT_MESSAGES.resendException;
+  }
+}
+
+// --- Forgot and reset password ------------------------------------------------------------------------
+
+/** Always the same answer, whether or not the address has an account. */
+export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<string> {
+  if (!(await withinLimit(context, "reset"))) return ACCOUNT_MESSAGES.tooManyAttempts;
+  try {
+    await context.runtime.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } });
+  } catch (error) {
+    context.logger.error({ err: error }, "password reset request failed");
+  }
+  return ACCOUNT_MESSAGES.resetRequested;
+}
+
+export async function resetPassword(
+  context: AppLoadContext,
+  input: { token: string; password: string },
+): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
+  if (!(await withinLimit(context, "reset"))) {
+    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+  }
+  try {
+    // Ends every session of the user (revokeSessionsOnPasswordReset).
+    await context.runtime.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+    });
+    return { ok: true };
+  } catch (error) {
+    if (errorCode(error) === "INVALID_TOKEN") {
+      return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.resetLinkInvalid };
+    }
+    const message = errorMessage(error);
+    if (message) return { ok: false, status: 400, formError: message };
+    context.logger.error({ err: error }, "password reset failed");
+    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.passwordFailed };
+  }
+}
+
+// --- Change password (profile) ------------------------------------------------------------------------
+
+export async function changePassword(
+  context: AppLoadContext,
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
+  if (!(await withinLimit(context, "changePassword"))) {
+    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+  }
+  const { auth } = context.runtime;
+  try {
+    await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
+      headers: request.headers,
+    });
+  } catch (error) {
+    if (errorCode(error) === "INVALID_PASSWORD") {
+      return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.currentPasswordWrong };
+    }
+    context.logger.warn({ err: error }, "password change failed");
+    return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.passwordFailed };
+  }
+  // Every other session (other browsers, a stolen cookie) ends; this one goes on.
+  await auth.api.revokeOtherSessions({ headers: request.headers }).catch((error: unknown) => {
+    context.logger.error({ err: error }, "could not end the other sessions after a password change");
+  });
+  return { ok: true };
+}

@@ -1,0 +1,135 @@
+/**
+ * better-auth on Portico's database: email + password, email verification, password reset, sessions in
+ * the database, rate limits in the database. Created once per process by the runtime.
+ */
+import { APIError, betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import type { Logger } from "pino";
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { markClientVerified } from "./clients.server";
+import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
+
+export const CLIENT_IP_HEADER = "x-portico-client-ip";
+
+export interface AccountEmails {
+  verification(user: { name: string; email: string }, url: string): Promise<void>;
+  passwordReset(user: { name: string; email: string }, url: string): Promise<void>;
+}
+
+/** Verification links live a day; reset links an hour (single use either way). */
+export const VERIFICATION_LINK_TTL_SECONDS = 24 * 60 * 60;
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+
+/** Endpoints whose body carries a new password, and the field holding it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+export function createAuth(deps: {
+  config: Config;
+  db: Database;
+  secret: string;
+  logger: Logger;
+  emails: AccountEmails;
+}) {
+  const { config, db, logger, emails } = deps;
+  const https = config.publicUrl.startsWith("https://");
+  return betterAuth({
+    appName: config.business.name,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: deps.secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "client", input: false },
+      },
+    },
+    session: {
+      // "Remember me": 30 days, refreshed daily. Without it: a browser-session cookie and a 1-day session.
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      sendResetPassword: async ({ user, url }) => emails.passwordReset(user, url),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => emails.verification(user, url),
+      afterEmailVerification: async (user) => {
+        await markClientVerified(db, user);
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60 * 10, max: 5 },
+        "/send-verification-email": { window: 60 * 10, max: 3 },
+        "/request-password-reset": { window: 60 * 10, max: 3 },
+        "/reset-password": { window: 60 * 10, max: 10 },
+      },
+      // The same table as every other rate limit, so limits hold across processes.
+      customStorage: {
+        consume: async (key, rule) => {
+          const r = await consumeRateLimit(db, `auth:${key}`, rule.max, rule.window * 1000);
+          return { allowed: r.allowed, retryAfter: r.allowed ? null : r.retryAfterSeconds };
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: https,
+      cookiePrefix: "portico",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
+      // Set by server/app.ts from Express's req.ip (which honours X-Forwarded-For only with TRUST_PROXY),
+      // replacing whatever a client sent under that name.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      // The spec's password rules hold on every path that sets a password, not only in our forms.
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        if (!field) return;
+        const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        const error = typeof value === "string" ? passwordError(value) : "Password is required";
+        if (error) throw new APIError("BAD_REQUEST", { message: error, code: "WEAK_PASSWORD" });
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        fn.call(logger, { auth: args.length ? args : undefined }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,33 @@
+/** Queues the account emails in the outbox, and wakes this process's worker to send them at once. */
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { enqueueEmail, type OutboxWorker } from "~/features/mail/mail.server";
+import {
+  passwordResetEmail,
+  verificationEmail,
+  welcomeEmail,
+} from "~/features/mail/templates/accounts.server";
+import type { AccountEmails } from "./auth.server";
+
+export interface AllAccountEmails extends AccountEmails {
+  welcome(user: { name: string; email: string }): Promise<void>;
+}
+
+export function accountEmails(config: Config, db: Database, outbox: OutboxWorker): AllAccountEmails {
+  const common = { business: config.business, publicUrl: config.publicUrl };
+  const queue = async (
+    kind: string,
+    to: string,
+    content: { subject: string; html: string; text: string },
+  ) => {
+    await enqueueEmail(db, { kind, to, ...content });
+    outbox.wake();
+  };
+  return {
+    verification: (user, url) =>
+      queue("account-verification", user.email, verificationEmail({ ...common, name: user.name, url })),
+    passwordReset: (user, url) =>
+      queue("password-reset", user.email, passwordResetEmail({ ...common, name: user.name, url })),
+    welcome: (user) => queue("account-welcome", user.email, welcomeEmail({ ...common, name: user.name })),
+  };
+}

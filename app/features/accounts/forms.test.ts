@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  changePasswordSchema,
+  fieldErrors,
+  loginSchema,
+  MESSAGES,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "./forms";
+import { PASSWORD_MESSAGES } from "./password";
+
+const errorsOf = (r: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
+  r.success ? {} : fieldErrors(r.error!);
+
+describe("registerSchema", () => {
+  const valid = {
+    name: "Ada",
+    email: "Ada@Example.com ",
+    password: "Str0ng!pass",
+    confirmPassword: "Str0ng!pass",
+  };
+
+  it("accepts a valid form and normalises the email", () => {
+    const r = registerSchema.safeParse(valid);
+    expect(r.success && r.data.email).toBe("ada@example.com");
+  });
+
+  it("gives the spec's message for each field", () => {
+    expect(errorsOf(registerSchema.safeParse({ ...valid, name: "  " }))).toEqual({
+      name: MESSAGES.nameRequired,
+    });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({
+      email: MESSAGES.invalidEmail,
+    });
+    expect(
+      errorsOf(registerSchema.safeParse({ ...valid, password: "short", confirmPassword: "short" })),
+    ).toEqual({
+      password: PASSWORD_MESSAGES.length,
+    });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, confirmPassword: "Str0ng!pasS" }))).toEqual({
+      confirmPassword: MESSAGES.passwordsDoNotMatch,
+    });
+  });
+});
+
+describe("loginSchema", () => {
+  it("requires a valid email and a password; remember-me is a checkbox", () => {
+    expect(errorsOf(loginSchema.safeParse({ email: "x", password: "" }))).toEqual({
+      email: MESSAGES.invalidEmail,
+      password: MESSAGES.passwordRequired,
+    });
+    const r = loginSchema.safeParse({ email: "a@b.co", password: "p", rememberMe: "on" });
+    expect(r.success && r.data.rememberMe).toBe(true);
+    const r2 = loginSchema.safeParse({ email: "a@b.co", password: "p" });
+    expect(r2.success && r2.data.rememberMe).toBe(false);
+  });
+});
+
+describe("password reset and change", () => {
+  it("apply the same password rules", () => {
+    expect(
+      errorsOf(resetPasswordSchema.safeParse({ token: "t", password: "abc", confirmPassword: "abc" })),
+    ).toEqual({
+      password: PASSWORD_MESSAGES.length,
+    });
+    expect(
+      errorsOf(
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          newPassword: "Abcdefgh1",
+          confirmPassword: "Abcdefgh1",
+        }),
+      ),
+    ).toEqual({ newPassword: PASSWORD_MESSAGES.special });
+  });
+
+  it("say 'New passwords do not match' on the profile form", () => {
+    expect(
+      errorsOf(
+        changePasswordSchema.safeParse({
+          currentPassword: "x",
+          newPassword: "Str0ng!pass",
+          confirmPassword: "nope",
+        }),
+      ),
+    ).toEqual({ confirmPassword: MESSAGES.newPasswordsDoNotMatch });
+  });
+});
+
+describe("profileSchema", () => {
+  it("trims, allows empty phone and company, refuses junk phone numbers", () => {
+    const r = profileSchema.safeParse({ name: " Ada ", phone: "", company: "" });
+    expect(r.success && r.data).toEqual({ name: "Ada", phone: "", company: "" });
+    expect(errorsOf(profileSchema.safeParse({ name: "Ada", phone: "call me", company: "" }))).toEqual({
+      phone: "Please enter a valid phone number",
+    });
+  });
+});

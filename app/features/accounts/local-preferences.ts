@@ -1,0 +1,67 @@
+/**
+ * Profile settings the spec keeps in the browser only (client-portal.md §2, Profile): timezone,
+ * language and notification switches. Pure parsing, so a corrupt stored value falls back to defaults.
+ */
+import { z } from "zod";
+
+export const TIMEZONES = [
+  { value: "America/New_York", label: "Eastern Time (New York)" },
+  { value: "America/Chicago", label: "Central Time (Chicago)" },
+  { value: "America/Denver", label: "Mountain Time (Denver)" },
+  { value: "America/Los_Angeles", label: "Pacific Time (Los Angeles)" },
+] as const;
+
+export const LANGUAGES = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Spanish" },
+  { value: "fr", label: "French" },
+] as const;
+
+export const NOTIFICATION_SWITCHES = [
+  { key: "emailNotifications", label: "Email notifications", description: "Receive updates by email" },
+  {
+    key: "smsNotifications",
+    label: "SMS notifications",
+    description: "Receive urgent updates by text message",
+  },
+  { key: "orderUpdates", label: "Order updates", description: "When an order changes status" },
+  { key: "marketingEmails", label: "Marketing emails", description: "News and offers" },
+  { key: "securityAlerts", label: "Security alerts", description: "Sign-ins and password changes" },
+] as const;
+
+export const localPreferencesSchema = z.object({
+  timezone: z.enum(TIMEZONES.map((t) => t.value) as [string, ...string[]]).catch("America/New_York"),
+  language: z.enum(LANGUAGES.map((l) => l.value) as [string, ...string[]]).catch("en"),
+  notifications: z
+    .object({
+      emailNotifications: z.boolean().catch(true),
+      smsNotifications: z.boolean().catch(false),
+      orderUpdates: z.boolean().catch(true),
+      marketingEmails: z.boolean().catch(false),
+      securityAlerts: z.boolean().catch(true),
+    })
+    .catch({
+      emailNotifications: true,
+      smsNotifications: false,
+      orderUpdates: true,
+      marketingEmails: false,
+      securityAlerts: true,
+    }),
+});
+
+export type LocalPreferences = z.infer<typeof localPreferencesSchema>;
+
+export const LOCAL_PREFERENCES_KEY = "portico.profile.preferences";
+
+export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({
+  notifications: {},
+});
+
+export function parseLocalPreferences(raw: string | null): LocalPreferences {
+  if (!raw) return DEFAULT_LOCAL_PREFERENCES;
+  try {
+    return localPreferencesSchema.parse(JSON.parse(raw));
+  } catch {
+    return DEFAULT_LOCAL_PREFERENCES;
+  }
+}

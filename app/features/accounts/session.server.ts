@@ -1,0 +1,123 @@
+/**
+ * Who is asking: the session behind a request, the access gate of /client/* (client-portal.md §4), and
+ * the short-lived "pending verification" cookie that lets the verify-email screen know whose address
+ * it is waiting for without a session.
+ */
+import { type AppLoadContext, createCookie, redirect } from "react-router";
+import type { Client } from "~/db/schema";
+import { ensureClient } from "./clients.server";
+import type { SessionUser } from "./session-user";
+
+export interface SignedIn {
+  user: SessionUser & { emailVerified: boolean };
+  sessionId: string;
+}
+
+export async function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+  const result = await context.runtime.auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const { user, session } = result;
+  return {
+    sessionId: session.id,
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: (user as { role?: string }).role === "admin" ? "admin" : "client",
+      emailVerified: user.emailVerified,
+    },
+  };
+}
+
+/** The user the public header shows as signed in: a session with a confirmed email. */
+export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn?.user.emailVerified) return null;
+  const { emailVerified: _ignored, ...user } = signedIn.user;
+  return user;
+}
+
+export interface PendingVerification {
+  email: string;
+  name: string;
+}
+
+function pendingCookie(context: AppLoadContext) {
+  const { config, authSecret } = context.runtime;
+  return createCookie("portico_pending_verification", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.publicUrl.startsWith("https://"),
+    path: "/",
+    maxAge: 24 * 60 * 60,
+    secrets: [authSecret],
+  });
+}
+
+export async function readPendingVerification(
+  request: Request,
+  context: AppLoadContext,
+): Promise<PendingVerification | null> {
+  const value = await pendingCookie(context).parse(request.headers.get("cookie"));
+  if (!value || typeof value.email !== "string") return null;
+  return { email: value.email, name: typeof value.name === "string" ? value.name : "" };
+}
+
+export function setPendingVerification(
+  context: AppLoadContext,
+  pending: PendingVerification,
+): Promise<string> {
+  return pendingCookie(context).serialize(pending);
+}
+
+export function clearPendingVerification(context: AppLoadContext): Promise<string> {
+  return pendingCookie(context).serialize("", { maxAge: 0 });
+}
+
+/**
+ * The access gate: no user → /client/login; signed in without a confirmed email → /client/verify-email
+ * (remembering the address and name); confirmed without a client record → one is created.
+ */
+export async function requireClient(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: SessionUser; client: Client }> {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(`/client/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const { emailVerified, ...user } = signedIn.user;
+  if (!emailVerified) {
+    throw redirect("/client/verify-email", {
+      headers: {
+        "Set-Cookie": await setPendingVerification(context, { email: user.email, name: user.name }),
+      },
+    });
+  }
+  const client = await ensureClient(context.runtime.database.db, user);
+  return { user, client };
+}
+
+/** Admin pages: signed in with the admin role, else the login page (or 404 for a signed-in client). */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn)
+    throw redirect(`/client/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (signedIn.user.role !== "admin") throw new Response("Not Found", { status: 404 });
+  const { emailVerified: _ignored, ...user } = signedIn.user;
+  return user;
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
+
+/** Copies every Set-Cookie of a better-auth response into headers for our own response. */
+export function forwardCookies(from: Headers, to: Headers = new Headers()): Headers {
+  for (const cookie of from.getSetCookie()) to.append("Set-Cookie", cookie);
+  return to;
+}

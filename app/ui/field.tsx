@@ -1,0 +1,84 @@
+import { Eye, EyeOff } from "lucide-react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
+
+type InputProps = Omit<ComponentProps<"input">, "id"> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+const inputClass =
+  "block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100";
+
+/** A labelled input; its error is tied to it with aria-describedby and aria-invalid. */
+export function TextField({ label, error, hint, className = "", ...props }: InputProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} mt-1 ${error ? "border-red-600" : "border-slate-300"}`}
+        {...props}
+      />
+      {hint && (
+        <div id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<InputProps, "type">) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <TextField {...props} type={visible ? "text" : "password"} className={`${props.className ?? ""}`} />
+      <button
+        type="button"
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+        className="absolute right-2 top-7 rounded p-1.5 text-slate-600 hover:text-ink"
+      >
+        {visible ? (
+          <EyeOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" />
+        )}
+        <span className="sr-only">
+          {visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        </span>
+      </button>
+    </div>
+  );
+}
+
+export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-green-200 bg-green-50 text-green-800",
+    info: "border-brand-100 bg-brand-50 text-brand-800",
+  }[tone];
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${styles}`}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "Str0ng!Passw0rd";
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+/** Opens the newest email with this subject in the captured mailbox and returns the link named `linkName`. */
+async function linkFromMailbox(page: Page, to: string, subject: RegExp, linkName: string): Promise<string> {
+  await page.goto("/dev/mail");
+  const row = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole("link").click();
+  const frame = page.frameLocator('iframe[title="HTML version"]');
+  const href = await frame.getByRole("link", { name: linkName }).getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+async function register(page: Page, name: string, email: string) {
+  await page.goto("/client/register");
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/client\/verify-email$/);
+}
+
+async function verify(page: Page, email: string) {
+  const link = await linkFromMailbox(page, email, /Confirm your email address/, "Verify My Email");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/client\/login\?verified=true$/);
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/client/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("register → verify from the mailbox → thank-you → login → dashboard → sign out", async ({ page }) => {
+  const email = `ada.${unique()}@example.com`;
+  await page.goto("/client/register");
+
+  // Client-side checks show the spec's messages before anything is sent.
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("abc");
+  await expect(page.getByText("Password strength: Weak")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Abcdefg1!");
+  await expect(page.getByText("Password strength: Medium")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Abcdefghi1!?");
+  await expect(page.getByText("Password strength: Strong")).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await register(page, "Ada Lovelace", email);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "I've Verified My Email" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Email not yet verified. Please check your inbox and click the verification link.",
+  );
+  await page.getByRole("button", { name: "Resend Email" }).click();
+  await expect(page.getByRole("status")).toHaveText("Verification email sent! Please check your inbox.");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  // Confirm in "another tab": the link lands on the login page with the spec's alert.
+  const mailbox = await page.context().newPage();
+  await verify(mailbox, email);
+  await expect(mailbox.getByRole("status")).toHaveText(
+    "Email verified successfully! You can now log in to your account.",
+  );
+  await mailbox.close();
+
+  // Back on the verify screen, the button detects it; 2 s later the thank-you page welcomes Ada.
+  await page.getByRole("button", { name: "I've Verified My Email" }).click();
+  await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/thank-you\?type=registration&email=.+&name=Ada\+Lovelace$/, {
+    timeout: 5000,
+  });
+
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
+
+  // The public header shows the signed-in state.
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await header.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+  await page.goto("/client/dashboard");
+  await expect(page).toHaveURL(/\/client\/login\?redirectTo=%2Fclient%2Fdashboard$/);
+});
+
+test("login shows the spec's messages and clears field errors on edit", async ({ page, consoleWatch }) => {
+  consoleWatch.allow(/status of 401/);
+  await page.goto("/client/login");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await page.getByLabel("Email Address").fill("x");
+  await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+  await expect(page.getByText("Password is required")).toBeVisible();
+
+  await page.getByLabel("Email Address").fill(`nobody.${unique()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("Wrong!Passw0rd");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Invalid email or password. Please check your credentials and try again.",
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test("forgot password → emailed link → new password → login", async ({ page }) => {
+  const email = `grace.${unique()}@example.com`;
+  await register(page, "Grace Hopper", email);
+  await verify(page, email);
+
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/client\/forgot-password$/);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that email");
+
+  await page.goto(await linkFromMailbox(page, email, /Reset your/, "Choose a New Password"));
+  await expect(page).toHaveURL(/\/client\/reset-password\?token=/);
+  await page.getByLabel("New Password", { exact: true }).fill("Brand!New2Pass");
+  await page.getByLabel("Confirm Password").fill("Brand!New2Pass");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL(/\/client\/login\?reset=true$/);
+  await expect(page.getByRole("status")).toHaveText(
+    "Your password has been changed. Please log in with your new password.",
+  );
+  await logIn(page, email, "Brand!New2Pass");
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+});
+
+test("profile tabs save the profile, change the password, and keep local settings", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 400/);
+  const email = `linus.${unique()}@example.com`;
+  await register(page, "Linus", email);
+  await verify(page, email);
+  await logIn(page, email);
+  await page.getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/client\/profile$/);
+
+  const tabs = page.getByRole("tablist", { name: "Profile settings" });
+  await expect(tabs.getByRole("tab")).toHaveText(["Profile Information", "Security", "Notifications"]);
+  await expect(page.getByLabel("Email Address")).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Email cannot be changed")).toBeVisible();
+  await page.getByLabel("Phone").fill("+1 555 0199");
+  await page.getByLabel("Company").fill("Torvalds Ltd");
+  await page.getByLabel("Timezone").selectOption("America/Denver");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
+  await page.reload();
+  await expect(page.getByLabel("Company")).toHaveValue("Torvalds Ltd");
+  await expect(page.getByLabel("Timezone")).toHaveValue("America/Denver");
+
+  // Keyboard: arrows move between tabs.
+  await tabs.getByRole("tab", { name: "Profile Information" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByLabel("New Password", { exact: true }).fill("N3w!Password!x");
+  await page.getByLabel("Confirm New Password").fill("Different!1x");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText("New passwords do not match");
+  await page.getByLabel("Current Password").fill(PASSWORD);
+  await page.getByLabel("New Password", { exact: true }).fill("N3w!Password!x");
+  await page.getByLabel("Confirm New Password").fill("N3w!Password!x");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("status")).toHaveText("Password updated successfully!");
+
+  await tabs.getByRole("tab", { name: "Notifications" }).click();
+  const sms = page.getByRole("switch", { name: "SMS notifications" });
+  await expect(sms).toHaveAttribute("aria-checked", "false");
+  await sms.click();
+  await expect(sms).toHaveAttribute("aria-checked", "true");
+  await page.reload();
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expect(page.getByRole("switch", { name: "SMS notifications" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
