@@ -148,6 +148,8 @@ test("the newsletter box confirms a subscription without reloading, and knows a 
   await page.goto("/");
   const email = `reader.${unique()}@example.com`;
   const blog = page.locator("#blog");
+  // The blog section hydrates from its own chunk: wait until the form is interactive.
+  await expect(blog.locator("form")).toHaveAttribute("data-hydrated", "true");
   await blog.getByLabel("Email address").fill(email);
   await blog.getByRole("button", { name: "Subscribe" }).click();
   const status = blog.getByRole("status");

@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useActionData, useRouteLoaderData } from "react-router";
 import { type BusinessIdentity, phoneLink, whatsappLink } from "~/features/business/business";
 import { Button, buttonClass } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -81,8 +82,7 @@ export function ContactForm({
       : { kind: "error", message: fromPage.message, field: fromPage.field };
   });
   // Until hydration the browser's own `required` checks apply; after it, our alert does.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
 
   const id = useId();
   const honeypot = useRef<HTMLInputElement>(null);

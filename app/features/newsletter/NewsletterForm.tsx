@@ -6,6 +6,7 @@ import { useId } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HONEYPOT_FIELD } from "~/features/contact/contact";
 import { Button } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { NewsletterResult } from "./newsletter";
 
 function isNewsletterResult(value: unknown): value is NewsletterResult {
@@ -17,9 +18,11 @@ export function NewsletterForm({ action = "/?index" }: { action?: string }) {
   const fromPage = useActionData();
   const result = fetcher.data ?? (isNewsletterResult(fromPage) ? fromPage : undefined);
   const busy = fetcher.state !== "idle";
+  // Marks the form once it is interactive (it sits in a lazily hydrated section of the home page).
+  const hydrated = useHydrated();
   const id = useId();
   return (
-    <fetcher.Form method="post" action={action} className="relative">
+    <fetcher.Form method="post" action={action} className="relative" data-hydrated={hydrated || undefined}>
       <input type="hidden" name="intent" value="newsletter" />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
