@@ -194,3 +194,26 @@ test("profile tabs save the profile, change the password, and keep local setting
   );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test("the dashboard's Need Help form reaches the owner through the contact action", async ({ page }) => {
+  const email = `helpme.${unique()}@example.com`;
+  await register(page, "Help Seeker", email);
+  await verify(page, email);
+  await logIn(page, email);
+  const help = page.getByRole("region", { name: "Need Help?" });
+  await expect(help.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute(
+    "href",
+    "https://wa.me/15550102030",
+  );
+  await expect(help.locator("form")).toHaveAttribute("novalidate", "");
+  await help.getByLabel("Your Name").fill("Help Seeker");
+  await help.getByLabel("Email Address").fill(email);
+  await help.getByLabel("Subject").fill("Invoice question");
+  await help.getByLabel("Message").fill("Where do I find my invoice?");
+  await help.getByRole("button", { name: "Send Message" }).click();
+  await expect(help.getByRole("heading", { name: "Message Received!" })).toBeVisible();
+  await page.goto("/dev/mail");
+  await expect(
+    page.getByRole("row").filter({ hasText: "New contact message: Invoice question" }),
+  ).toHaveCount(1);
+});

@@ -396,6 +396,28 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
     });
   });
 
+  describe("dashboard Need Help", () => {
+    it("stores the message as from the portal, for signed-in clients only", async () => {
+      await registerAndVerify("needhelp@example.com", "Needs Help");
+      const { s } = await signIn("needhelp@example.com");
+      const fields = {
+        name: "Needs Help",
+        email: "needhelp@example.com",
+        subject: "Portal question",
+        message: "Hello from the portal",
+      };
+      expect(location(await newSession().post("/client/dashboard", fields))).toMatch(/^\/client\/login/);
+      const res = await s.post("/client/dashboard", fields);
+      expect(res.status).toBe(200);
+      expect(text(await res.text())).toContain("Message Received!");
+      const rows = await queryRows<{ source: string }>(
+        db(),
+        sql`select source from contact_messages where email = 'needhelp@example.com'`,
+      );
+      expect(rows).toEqual([{ source: "portal" }]);
+    });
+  });
+
   describe("forgot and reset password", () => {
     it("answers the same whether or not the address exists", async () => {
       await registerAndVerify("forgetful@example.com");
