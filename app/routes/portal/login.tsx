@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signIn } from "~/features/accounts/accounts.server";
@@ -10,6 +9,7 @@ import {
   safeRedirectPath,
   setPendingVerification,
 } from "~/features/accounts/session.server";
+import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
@@ -55,11 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
-  // Field errors clear when the user edits that field.
-  const clear = (field: string) => () =>
-    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const { errors, onSubmit, clear } = useFormErrors(loginSchema, actionData?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -78,17 +74,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.notice && <Alert tone={loaderData.noticeTone}>{loaderData.notice}</Alert>}
         {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
       </div>
-      <Form
-        method="post"
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          const parsed = loginSchema.safeParse(formValues(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors(null);
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        }}
-      >
+      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <TextField
           label="Email Address"
           name="email"

@@ -5,6 +5,7 @@ import { signUp } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
 import { PasswordStrength } from "~/features/accounts/PasswordStrength";
 import { getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
+import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
@@ -39,10 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
-  const clear = (field: string) => () =>
-    setClientErrors((e) => ({ ...(e ?? actionData?.fieldErrors ?? {}), [field]: undefined }));
+  const { errors, onSubmit, clear } = useFormErrors(registerSchema, actionData?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -58,17 +56,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       }
     >
       {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
-      <Form
-        method="post"
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          const parsed = registerSchema.safeParse(formValues(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors(null);
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        }}
-      >
+      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <TextField
           label="Full Name"
           name="name"

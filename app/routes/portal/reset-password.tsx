@@ -5,6 +5,7 @@ import { resetPassword } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { PasswordStrength } from "~/features/accounts/PasswordStrength";
+import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField } from "~/ui/field";
@@ -32,8 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const { errors, onSubmit, clear } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
 
   if (!loaderData.token) {
     return (
@@ -51,17 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a New Password">
       {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
-      <Form
-        method="post"
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          const parsed = resetPasswordSchema.safeParse(formValues(new FormData(event.currentTarget)));
-          if (parsed.success) return setClientErrors(null);
-          event.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        }}
-      >
+      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField
           label="New Password"
@@ -71,7 +61,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           error={errors.password}
           onChange={(e) => {
             setPassword(e.currentTarget.value);
-            setClientErrors(null);
+            clear("password")();
           }}
           hint={<PasswordStrength password={password} />}
         />
@@ -81,7 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           autoComplete="new-password"
           required
           error={errors.confirmPassword}
-          onChange={() => setClientErrors(null)}
+          onChange={clear("confirmPassword")}
         />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Saving..." : "Set New Password"}
