@@ -13,7 +13,10 @@ function scrollToSection(id: HomeSection) {
   target.focus({ preventScroll: true });
 }
 
-/** After a navigation the new page may still be rendering (a transition on a busy CPU): wait for it. */
+/**
+ * The section may not be there yet: after a navigation the home page may still be rendering, and its
+ * lower sections arrive as lazy chunks. Wait for it (up to 2 s).
+ */
 function scrollWhenRendered(id: HomeSection, triesLeft = 40) {
   if (document.getElementById(id) || triesLeft === 0) scrollToSection(id);
   else window.setTimeout(() => scrollWhenRendered(id, triesLeft - 1), 50);
@@ -32,7 +35,7 @@ export function useSectionLink() {
     event.preventDefault();
     onDone?.();
     if (location.pathname === "/") {
-      scrollToSection(id);
+      scrollWhenRendered(id);
       return;
     }
     void Promise.resolve(navigate("/")).then(() => {

@@ -66,15 +66,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-/** Only seen on a client-side visit before the chunks arrive: keeps the anchors and the page height. */
+/** Only seen on a client-side visit before the chunks arrive: keeps the page height. */
 function BelowFoldPlaceholder() {
-  return (
-    <div className="min-h-[200vh]">
-      {(["about", "reviews", "blog", "contact"] as const).map((id) => (
-        <section key={id} id={id} aria-label={id} />
-      ))}
-    </div>
-  );
+  // No section ids here: a section link waits for the real section instead of scrolling to a stand-in
+  // that moves when the chunks arrive.
+  return <div className="min-h-[200vh]" />;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
