@@ -271,6 +271,9 @@ describe.each(testDatabases)("contact form and mail on $name", (database) => {
     const server = await startTestServer(database, { MAIL_POLL_INTERVAL_MS: "3600000" });
     const handles: DatabaseHandle[] = [];
     try {
+      // Let the server's worker finish its start-up pass first, or it could claim (and send elsewhere)
+      // the first emails queued below.
+      await server.portico.runtime.outbox.drain();
       const dbConfig = server.portico.runtime.config.database;
       const shared = server.portico.runtime.database;
       for (let i = 0; i < 3; i++)
