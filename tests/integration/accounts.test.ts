@@ -174,6 +174,18 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       expect(s.cookie("portico_pending_verification")).toBeUndefined();
     });
 
+    it("says the resend failed once an address has asked too often", async () => {
+      const s = newSession();
+      await register(s, "impatient@example.com");
+      const answers: string[] = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(text(await (await s.post("/client/verify-email", { intent: "resend" })).text()));
+      expect(
+        answers.slice(0, 3).every((a) => a.includes("Verification email sent! Please check your inbox.")),
+      ).toBe(true);
+      expect(answers[3]).toContain("Failed to resend verification email. Please try again.");
+    });
+
     it("without a pending address, resend says to register again", async () => {
       const res = await newSession().post("/client/verify-email", { intent: "resend" });
       expect(text(await res.text())).toContain("Email address not found. Please register again.");
