@@ -17,6 +17,9 @@ import {
 } from "~/features/accounts/emails.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
+import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface Runtime {
   config: Config;
@@ -50,6 +53,13 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     throw error;
   }
   const outbox = startMailOutbox(config, database.db, logger);
+  // Hourly housekeeping: old rate-limit windows go (every process may do it; the delete is idempotent).
+  const housekeeping = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "rate-limit pruning failed"),
+    );
+  }, HOUR_MS);
+  housekeeping.unref();
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({ config, db: database.db, secret: authSecret, logger, emails: accountEmails });
   let closed: Promise<void> | null = null;
@@ -63,6 +73,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     auth,
     accountEmails,
     close: () => {
+      clearInterval(housekeeping);
       closed ??= outbox.stop().then(() => database.close());
       return closed;
     },

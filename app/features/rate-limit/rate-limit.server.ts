@@ -34,3 +34,15 @@ export async function consumeRateLimit(
   const hits = Number(row!.hits);
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row!.retry_after)) };
 }
+
+/** The longest window any limit uses is an hour; a day-old window can never count again. */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes windows that ended long ago, so the table holds only live counters. Returns how many went. */
+export async function pruneRateLimits(db: Database, olderThanMs = RATE_LIMIT_RETENTION_MS): Promise<number> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM rate_limits WHERE window_started_at < now() - (${olderThanMs}::bigint * interval '1 millisecond') RETURNING key`,
+  );
+  return rows.length;
+}
