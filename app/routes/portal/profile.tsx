@@ -18,7 +18,7 @@ import {
   parseLocalPreferences,
   TIMEZONES,
 } from "~/features/accounts/local-preferences";
-import { PasswordStrength } from "~/features/accounts/PasswordStrength";
+import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { requireClient } from "~/features/accounts/session.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
@@ -185,7 +185,6 @@ function LocalSettings() {
 
 function Security({ result }: { result: ActionResult | undefined }) {
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const mine = result?.form === "password" ? result : undefined;
   const saving = navigation.formData?.get("intent") === "password";
   return (
@@ -199,21 +198,11 @@ function Security({ result }: { result: ActionResult | undefined }) {
         required
         error={mine?.fieldErrors.currentPassword}
       />
-      <PasswordField
+      <NewPasswordFields
         label="New Password"
         name="newPassword"
-        autoComplete="new-password"
-        required
-        error={mine?.fieldErrors.newPassword}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        hint={<PasswordStrength password={password} />}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        error={mine?.fieldErrors.confirmPassword}
+        confirmLabel="Confirm New Password"
+        errors={mine?.fieldErrors ?? {}}
       />
       <Button type="submit" disabled={saving}>
         {saving ? "Updating..." : "Update Password"}

@@ -1,14 +1,13 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signUp } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
-import { PasswordStrength } from "~/features/accounts/PasswordStrength";
+import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { Alert, PasswordField, TextField } from "~/ui/field";
+import { Alert, TextField } from "~/ui/field";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -39,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const { errors, onSubmit, clear } = useFormErrors(registerSchema, actionData?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
@@ -76,26 +74,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           error={errors.email}
           onChange={clear("email")}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            clear("password")();
-          }}
-          hint={<PasswordStrength password={password} />}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-          onChange={clear("confirmPassword")}
-        />
+        <NewPasswordFields label="Password" errors={errors} onEdit={(field) => clear(field)()} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Creating Account..." : "Create Account"}
         </Button>

@@ -1,14 +1,13 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { resetPassword } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
-import { PasswordStrength } from "~/features/accounts/PasswordStrength";
+import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { Alert, PasswordField } from "~/ui/field";
+import { Alert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -32,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [password, setPassword] = useState("");
   const { errors, onSubmit, clear } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
 
   if (!loaderData.token) {
@@ -53,26 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
       <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            clear("password")();
-          }}
-          hint={<PasswordStrength password={password} />}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-          onChange={clear("confirmPassword")}
-        />
+        <NewPasswordFields label="New Password" errors={errors} onEdit={(field) => clear(field)()} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Saving..." : "Set New Password"}
         </Button>

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { PasswordField } from "~/ui/field";
+import { PasswordStrength } from "./PasswordStrength";
+
+/**
+ * A new password with its live strength indicator, and its confirmation: the same pair on
+ * registration, password reset and the profile's password change.
+ */
+export function NewPasswordFields({
+  label = "Password",
+  name = "password",
+  confirmLabel = "Confirm Password",
+  errors,
+  onEdit,
+}: {
+  label?: string;
+  name?: string;
+  confirmLabel?: string;
+  errors: { [field: string]: string | undefined };
+  /** Called with the field's name when the person edits it (to clear its error). */
+  onEdit?: (field: string) => void;
+}) {
+  const [password, setPassword] = useState("");
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name={name}
+        autoComplete="new-password"
+        required
+        error={errors[name]}
+        onChange={(e) => {
+          setPassword(e.currentTarget.value);
+          onEdit?.(name);
+        }}
+        hint={<PasswordStrength password={password} />}
+      />
+      <PasswordField
+        label={confirmLabel}
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+        onChange={() => onEdit?.("confirmPassword")}
+      />
+    </>
+  );
+}
