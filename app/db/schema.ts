@@ -4,11 +4,13 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -248,3 +250,214 @@ export const rateLimits = pgTable("rate_limits", {
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// The money side: orders, invoices, payment events (docs/decisions/0500-money-data-model.md)
+// ---------------------------------------------------------------------------
+
+/** Money columns: exact decimals in PostgreSQL (sums in SQL are exact), numbers in TypeScript. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+export const orderStatuses = ["pending", "paid", "in_progress", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * One purchase of one service package. Prices, the exchange rate and both amounts are fixed when the
+ * order is made (by the server, from the catalogue), so later price or rate changes never alter it.
+ * The service's and package's names are kept as they were at purchase, for the same reason.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id),
+    serviceName: text("service_name").notNull(),
+    serviceCategory: text("service_category").notNull(),
+    package: text("package").notNull(),
+    packageName: text("package_name").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceUsd: money("unit_price_usd").notNull(),
+    amountUsd: money("amount_usd").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    amountInCurrency: money("amount_in_currency").notNull(),
+    /** Units of `currency` per USD when the order was priced. */
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8, mode: "number" }).notNull(),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    /** The payment provider that took (or is taking) the payment: 'sandbox', 'stripe', 'manual'. */
+    provider: text("provider"),
+    /** The provider's id for the checkout or payment (a Stripe Checkout Session id, …). */
+    providerReference: text("provider_reference"),
+    /** A one-time token of the purchase form: the same form posted twice makes one order. */
+    checkoutToken: text("checkout_token"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_client_created_idx").on(t.clientId, t.createdAt),
+    index("orders_client_status_idx").on(t.clientId, t.status),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
+    check("orders_quantity_positive", sql`${t.quantity} >= 1`),
+    check("orders_amounts_non_negative", sql`${t.amountUsd} >= 0 AND ${t.amountInCurrency} >= 0`),
+    check("orders_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+export const invoiceStatuses = ["sent", "paid", "overdue", "void"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/**
+ * The invoice of an order (one per order). `invoice_number` is `INV-{year}-{seq}` with `seq` taken
+ * from `invoice_counters` in the same transaction, so numbers are unique and have no gaps.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceNumber: text("invoice_number").notNull().unique(),
+    invoiceYear: integer("invoice_year").notNull(),
+    invoiceSeq: integer("invoice_seq").notNull(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("sent"),
+    currency: text("currency").notNull().default("USD"),
+    /** In `currency`: before tax, the tax, and what is due. */
+    subtotal: money("subtotal").notNull(),
+    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    taxAmount: money("tax_amount").notNull().default(0),
+    totalAmount: money("total_amount").notNull(),
+    /** The total in USD (tax included), at the order's rate. */
+    amountUsd: money("amount_usd").notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8, mode: "number" }).notNull(),
+    dueDate: timestamp("due_date", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** How it was paid: a provider's payment id, or the bank reference of a payment marked by hand. */
+    paymentReference: text("payment_reference"),
+    /** Set when the client was told the invoice is overdue, so they are told once. */
+    overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_year_seq_key").on(t.invoiceYear, t.invoiceSeq),
+    uniqueIndex("invoices_order_id_key").on(t.orderId),
+    index("invoices_client_created_idx").on(t.clientId, t.createdAt),
+    index("invoices_client_status_idx").on(t.clientId, t.status),
+    index("invoices_status_due_idx").on(t.status, t.dueDate),
+    check("invoices_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** The last invoice number given out per year (a row lock on it serialises concurrent checkouts). */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastSeq: integer("last_seq").notNull(),
+});
+
+/**
+ * Every payment provider event received, stored once: (provider, event_id) is the idempotency key, so
+ * a repeated webhook is recognised and has no second effect.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: uuid("order_id"),
+    payload: jsonb("payload").notNull(),
+    /** What processing did with it: 'applied', 'ignored: …' (unknown order, already paid, cancelled…). */
+    outcome: text("outcome"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId),
+    index("payment_events_order_idx").on(t.orderId),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type PaymentEvent = typeof paymentEvents.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Notifications, live events and the audit log
+// ---------------------------------------------------------------------------
+
+export const notificationTypes = ["info", "success", "warning", "error"] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** In-app notifications of a user (the bell), newest first. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: notificationTypes }).notNull().default("info"),
+    /** Where the notification leads (an order or invoice page), if anywhere. */
+    href: text("href"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Live events, kept for a short while so a stream that reconnects with Last-Event-ID gets what it
+ * missed. Inserting one and `pg_notify` in the same transaction tells every process on commit.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Whose event it is; null for events every signed-in user may see (a catalogue change). */
+    userId: text("user_id"),
+    kind: text("kind").notNull(),
+    entityId: text("entity_id"),
+    status: text("status"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("live_events_user_id_idx").on(t.userId, t.id),
+    index("live_events_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Every change made in the back office: who, what, before, after, when. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_at_idx").on(t.at)],
+);
+
+export type Notification = typeof notifications.$inferSelect;
+export type LiveEvent = typeof liveEvents.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

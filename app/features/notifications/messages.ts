@@ -1,0 +1,37 @@
+/**
+ * The texts of the notifications the server raises (client-portal.md §4, "Order statuses" and
+ * "Invoice statuses"), in one place so every raiser uses the spec's words.
+ */
+import type { NotificationType } from "~/db/schema";
+
+export interface NotificationText {
+  title: string;
+  message: string;
+  type: NotificationType;
+}
+
+export const NOTIFICATIONS = {
+  /** An order became paid (two notifications, as the old portal raised both). */
+  orderPaid: {
+    title: "Order Update",
+    message: "Payment confirmed! Your order is being processed.",
+    type: "success",
+  },
+  paymentReceived: {
+    title: "Payment Received",
+    message: "Your payment has been confirmed. Service will begin shortly.",
+    type: "success",
+  },
+  orderCompleted: { title: "Order Update", message: "Service completed successfully!", type: "success" },
+  orderCancelled: { title: "Order Update", message: "Order has been cancelled.", type: "warning" },
+  newInvoice: (invoiceNumber: string): NotificationText => ({
+    title: "New Invoice",
+    message: `Invoice ${invoiceNumber} has been created.`,
+    type: "info",
+  }),
+  invoicePaid: (invoiceNumber: string): NotificationText => ({
+    title: "Payment Confirmed",
+    message: `Payment Confirmed: Invoice ${invoiceNumber} has been paid.`,
+    type: "success",
+  }),
+} satisfies Record<string, NotificationText | ((n: string) => NotificationText)>;
