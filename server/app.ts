@@ -13,7 +13,7 @@ import { pinoHttp } from "pino-http";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
-import { cspNonce, securityHeaders } from "./security";
+import { cspNonce, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -58,9 +58,11 @@ export function createApp(runtime: Runtime): express.Express {
       },
     }),
   );
+  app.use(httpsOnly(config));
   app.use(compression({ filter: shouldCompress }));
   app.use(cspNonce);
   app.use(securityHeaders(config));
+  app.use(permissionsPolicy);
   app.use(sameOriginOnly(config.publicUrl));
   // better-auth reads the client address (for its rate limits and session records) from this header:
   // always ours, from req.ip, never what the client sent under that name.

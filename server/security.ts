@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
 
@@ -34,7 +34,7 @@ export function securityHeaders(config: Config): RequestHandler {
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
         "object-src": ["'none'"],
-        "base-uri": ["'self'"],
+        "base-uri": ["'none'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         ...(https ? { "upgrade-insecure-requests": [] } : {}),
@@ -44,4 +44,51 @@ export function securityHeaders(config: Config): RequestHandler {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Browser features the site never uses, turned off for it and for anything it might embed (so an
+ * injected script or frame cannot ask for the camera, a payment sheet or the location).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
+export const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+};
+
+/**
+ * In production with an https PUBLIC_URL, a request that reached us over plain http (as the proxy
+ * reports it in X-Forwarded-Proto, trusted per TRUST_PROXY) is sent to the https address: 301 for
+ * reads, 308 for anything else so a form post is not silently turned into a GET. Health checks
+ * stay answerable over http for load balancers.
+ */
+export function httpsOnly(config: Config): RequestHandler {
+  const publicUrl = new URL(config.publicUrl);
+  const active = config.env === "production" && publicUrl.protocol === "https:";
+  return (req: Request, res, next) => {
+    if (!active || req.secure || req.path === "/healthz") return next();
+    const status = req.method === "GET" || req.method === "HEAD" ? 301 : 308;
+    res.redirect(status, new URL(req.originalUrl, publicUrl.origin).toString());
+  };
 }

@@ -106,9 +106,15 @@ export function createAuth(deps: {
       },
     },
     advanced: {
-      useSecureCookies: https,
+      // Over https every auth cookie is `__Host-` prefixed (Secure, Path=/, no Domain: the browser then
+      // refuses it from a sibling subdomain or over http). better-auth's own switch only gives
+      // `__Secure-`, so the names are set here and its switch stays off.
+      useSecureCookies: false,
       cookiePrefix: "portico",
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
+      cookies: https
+        ? hostPrefixedCookies("portico", ["session_token", "session_data", "dont_remember"])
+        : {},
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https, path: "/" },
       // Set by server/app.ts from Express's req.ip (which honours X-Forwarded-For only with TRUST_PROXY),
       // replacing whatever a client sent under that name.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -133,3 +139,7 @@ export function createAuth(deps: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function hostPrefixedCookies(prefix: string, names: string[]): Record<string, { name: string }> {
+  return Object.fromEntries(names.map((n) => [n, { name: `__Host-${prefix}.${n}` }]));
+}

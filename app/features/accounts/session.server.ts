@@ -44,10 +44,11 @@ export interface PendingVerification {
 
 function pendingCookie(context: AppLoadContext) {
   const { config, authSecret } = context.runtime;
-  return createCookie("portico_pending_verification", {
+  const https = config.publicUrl.startsWith("https://");
+  return createCookie(`${https ? "__Host-" : ""}portico_pending_verification`, {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.publicUrl.startsWith("https://"),
+    secure: https,
     path: "/",
     maxAge: 24 * 60 * 60,
     secrets: [authSecret],
