@@ -5,8 +5,25 @@ interface ConsoleWatch {
   allow(pattern: RegExp): void;
 }
 
-/** Every browser test runs against the server of global-setup.ts and fails on console errors (CSP included). */
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+/**
+ * Every browser test runs against the server of global-setup.ts and fails on console errors (CSP included).
+ * Mech, the chat assistant, opens by itself 3 s into a first visit; so that no test races that timer, every
+ * page starts with its "seen" flag set, except in Mech's own tests (`test.use({ chatSeen: false })`).
+ */
+export const test = base.extend<{ consoleWatch: ConsoleWatch; chatSeen: boolean }>({
+  chatSeen: [true, { option: true }],
+  page: async ({ page, chatSeen }, use) => {
+    if (chatSeen) {
+      await page.addInitScript(() => {
+        try {
+          window.localStorage.setItem("portico.chat.seen", "true");
+        } catch {
+          /* storage blocked: nothing to prime */
+        }
+      });
+    }
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     const url = process.env.PORTICO_E2E_URL;

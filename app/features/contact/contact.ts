@@ -10,8 +10,14 @@ export const SUCCESS_HEADING = "Message Received!";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-/** The field a bot fills in and a person never sees (docs/decisions/0302-honeypot.md). */
-export const HONEYPOT_FIELD = "website";
+/** The form's `intent` value, telling a page's action which form was posted. */
+export const CONTACT_INTENT = "contact";
+
+/**
+ * The business address the failure alert names, carried by the form so the browser can build the alert
+ * when no answer came back at all (contact-client.ts). The server ignores it.
+ */
+export const BUSINESS_EMAIL_FIELD = "business_email";
 
 const required = (label: string, max: number) =>
   z
@@ -30,6 +36,34 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
 export const CONTACT_FIELDS: ContactField[] = ["name", "email", "subject", "message"];
+
+/**
+ * What a page's action answers to a contact form post, the same with and without JavaScript. A failure
+ * carries the alert's text (built on the server), the field to focus, and the values to refill.
+ */
+export type ContactFormResult =
+  | { form: "contact"; ok: true; email: string }
+  | {
+      form: "contact";
+      ok: false;
+      message: string;
+      field: ContactField | null;
+      values: Record<ContactField, string>;
+    };
+
+export function isContactFormResult(value: unknown): value is ContactFormResult {
+  return Boolean(value && typeof value === "object" && (value as { form?: unknown }).form === "contact");
+}
+
+/** The contact fields of a posted form, each as text ("" when missing). */
+export function contactValues(form: FormData): Record<ContactField, string> {
+  const values = {} as Record<ContactField, string>;
+  for (const field of CONTACT_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
 
 export type ContactCheck =
   | { ok: true; data: ContactInput }

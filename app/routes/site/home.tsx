@@ -3,6 +3,7 @@ import { listTeasers } from "~/features/blog/blog.server";
 import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/catalogue/catalogue";
 import { listServices } from "~/features/catalogue/catalogue.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
+import { withContactFallback } from "~/features/contact/contact-client";
 import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
 import { Hero } from "~/features/site/home/Hero";
 import { ServicesSection } from "~/features/site/home/ServicesSection";
@@ -45,17 +46,20 @@ export async function loader({ context }: Route.LoaderArgs) {
       features: (s.features[defaultPackage(s)] ?? []).slice(0, 3),
     })),
     posts: listTeasers(),
-    business: config.business,
     jsonLd: businessJsonLd(config.business, config.publicUrl),
   };
 }
 
-/** The contact form (without JavaScript) and the newsletter box post here. */
+/** The contact form and the newsletter box post here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "newsletter") return handleNewsletterForm(form, context);
   return handleContactForm(form, request, context, "site");
 }
+
+/** A contact post that got no answer keeps the form filled and shows the spec's alert. */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  withContactFallback(request, serverAction);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -83,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <AboutSection />
         <ReviewsSection />
         <BlogSection posts={loaderData.posts} />
-        <ContactSection business={loaderData.business} />
+        <ContactSection />
       </Suspense>
       <Suspense fallback={null}>
         <FloatingContactButton />
