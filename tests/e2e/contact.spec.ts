@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 const TAIL = " Please try again or contact us directly at support@portico.example.";
 let counter = 0;
@@ -135,14 +135,7 @@ test("a failed send keeps the form filled and shows the spec's error texts", asy
 
 test("keeps every field typed before the page hydrated, and sends it", async ({ page }) => {
   // Hold the page's scripts back, so the visitor types into the server-rendered form.
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/#contact", { waitUntil: "domcontentloaded" });
   const form = page.locator("#contact form");
   await expect(form).not.toHaveAttribute("data-hydrated", "true");
@@ -175,14 +168,7 @@ test("keeps every field typed before the page hydrated, and sends it", async ({ 
 });
 
 test("the newsletter box keeps an address typed before hydration", async ({ page }) => {
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const blog = page.locator("#blog");
   const email = `early.reader.${unique()}@example.com`;

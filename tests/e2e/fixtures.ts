@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 interface ConsoleWatch {
   /** Tolerate console errors matching this pattern in the current test (e.g. an expected 404). */
@@ -60,3 +60,19 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch; chatSeen: boolean 
 });
 
 export { expect };
+
+/**
+ * Holds the page's scripts back until the returned function is called, so a test can type into the
+ * server-rendered page before it hydrates, as a visitor on a slow connection does.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
