@@ -252,6 +252,36 @@ test.describe("Mech, the chat assistant", () => {
     await expect(page.getByRole("log")).toContainText("I'm Mech");
   });
 
+  test("does not open over a form the visitor is using", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
+    await pauseClock(page);
+    const dialog = page.getByRole("dialog", { name: /Mech/ });
+    const name = page.locator("#contact").getByLabel("Your Name");
+    const subject = page.locator("#contact").getByLabel("Subject");
+
+    // A field has focus: Mech waits, however long the visitor takes.
+    await name.focus();
+    await name.pressSequentially("Ada");
+    await page.clock.runFor(10_000);
+    await expect(dialog).toBeHidden();
+
+    // Just typed, then left the field: Mech still waits a moment.
+    await subject.focus();
+    await subject.pressSequentially("Backups");
+    await subject.evaluate((el) => (el as HTMLElement).blur());
+    await page.clock.runFor(2_000);
+    await expect(dialog).toBeHidden();
+
+    // Quiet for a while with nothing focused: it opens, without taking focus or the typed text.
+    await page.clock.runFor(4_000);
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue("Ada");
+    await expect(subject).toHaveValue("Backups");
+    await expect(dialog.getByRole("textbox", { name: "Message Mech" })).not.toBeFocused();
+  });
+
   test("is hidden on /client/ routes", async ({ page }) => {
     await page.clock.install();
     await page.goto("/client/login");
