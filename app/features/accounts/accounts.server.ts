@@ -18,7 +18,6 @@ export { ACCOUNT_MESSAGES };
 export const VERIFIED_CALLBACK = "/client/login?verified=true";
 export const RESET_CALLBACK = "/client/reset-password";
 
-
 export async function withinLimit(
   context: AppLoadContext,
   action: AccountAction,
