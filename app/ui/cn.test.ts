@@ -25,3 +25,22 @@ describe("buttonClass", () => {
     expect(cls).not.toContain("py-2");
   });
 });
+
+describe("cn on the kit's groups", () => {
+  it("merges padding sides, sizes, weights, colours, borders and radius", () => {
+    expect(cn("px-4 py-2", "p-6")).toBe("p-6");
+    expect(cn("p-6", "px-2")).toBe("p-6 px-2");
+    expect(cn("w-4 h-4", "size-6")).toBe("size-6");
+    expect(cn("font-semibold", "font-bold")).toBe("font-bold");
+    expect(cn("bg-brand-600 text-white", "bg-white text-ink")).toBe("bg-white text-ink");
+    expect(cn("border border-slate-300", "border-red-600")).toBe("border border-red-600");
+    expect(cn("rounded-lg", "rounded-full")).toBe("rounded-full");
+    expect(cn("inline-flex", "hidden")).toBe("hidden");
+    expect(cn("text-sm text-center", "text-left")).toBe("text-sm text-left");
+  });
+
+  it("keeps variants apart and leaves unknown classes alone", () => {
+    expect(cn("hover:bg-brand-700 bg-brand-600", "bg-white")).toBe("hover:bg-brand-700 bg-white");
+    expect(cn("transition-colors", "animate-spin")).toBe("transition-colors animate-spin");
+  });
+});

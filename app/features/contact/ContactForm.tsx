@@ -22,7 +22,7 @@ import {
   isContactFormResult,
   SENDING_LABEL,
   SUCCESS_HEADING,
-} from "./contact";
+} from "./contact-result";
 
 const LABELS: Record<ContactField, string> = {
   name: "Your Name",
@@ -63,6 +63,11 @@ export function ContactForm({
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
+
+  // Fetch the no-answer fallback (the route's clientAction) ahead of the first send, while online.
+  useEffect(() => {
+    void import("./contact-client");
+  }, []);
 
   // Move focus to what changed, so keyboard and screen-reader users land on the result.
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
   type ContactFormResult,
   contactFailureMessage,
   contactValues,
-} from "./contact";
+} from "./contact-result";
 
 /** Why a request failed, in the words of the alert: 'Server error: {status}' or the network's reason. */
 export function failureDetail(error: unknown): string {

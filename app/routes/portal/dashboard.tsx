@@ -3,7 +3,6 @@ import { requireClient } from "~/features/accounts/session.server";
 import { whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
 import { handleContactForm } from "~/features/contact/contact-action.server";
-import { withContactFallback } from "~/features/contact/contact-client";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import type { Route } from "./+types/dashboard";
@@ -17,8 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleContactForm(await request.formData(), request, context, "portal");
 }
 
-export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  withContactFallback(request, serverAction);
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // Loaded only when a form is sent, so it costs the page's first load nothing.
+  const { withContactFallback } = await import("~/features/contact/contact-client");
+  return withContactFallback(request, serverAction);
+}
 
 export default function Dashboard() {
   const { client } = usePortalData();
