@@ -8,10 +8,10 @@ import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { enqueueEmail } from "~/features/mail/mail.server";
-import { contactConfirmationEmail, contactNotificationEmail } from "~/features/mail/templates/contact.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import { type ContactField, checkContact } from "./contact";
+import { contactConfirmationEmail, contactNotificationEmail } from "./email-templates.server";
 
 export type ContactSource = "site" | "portal" | "api";
 
