@@ -38,25 +38,3 @@ export function checkContact(raw: unknown): ContactCheck {
   const field = CONTACT_FIELDS.find((f) => f === issue.path[0]) ?? null;
   return { ok: false, error: issue.message, field };
 }
-
-/** The error text of a failed response: its JSON `error`, else its text, else 'Server error: {status}'. */
-export function responseErrorDetail(status: number, body: string): string {
-  const trimmed = body.trim();
-  if (trimmed) {
-    try {
-      const json = JSON.parse(trimmed) as unknown;
-      if (
-        json &&
-        typeof json === "object" &&
-        "error" in json &&
-        typeof json.error === "string" &&
-        json.error
-      ) {
-        return json.error;
-      }
-    } catch {
-      if (trimmed.length <= 300 && !trimmed.startsWith("<")) return trimmed;
-    }
-  }
-  return `Server error: ${status}`;
-}
