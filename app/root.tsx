@@ -7,17 +7,15 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { getCurrentUser } from "~/features/accounts/session.server";
-import type { SessionUser } from "~/features/accounts/session-user";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
-import { currencyForRequest } from "~/features/currency/currency.server";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Header } from "~/features/site/Header";
+import { useOptionalRootData } from "~/features/site/root-data";
+import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
 
 // Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
@@ -27,30 +25,14 @@ const NotFoundContent = lazy(() =>
 );
 const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ default: m.Footer })));
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config } = context.runtime;
-  const user: SessionUser | null = await getCurrentUser(request, context);
-  const currency = await currencyForRequest({
-    services: context.runtime.currency,
-    db: context.runtime.database.db,
-    logger: context.logger,
-    request,
-    clientAddress: context.clientIp,
-    userId: user?.id ?? null,
-  });
-  return { business: config.business, publicUrl: config.publicUrl, user, currency };
-}
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadRootData(request, context);
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRootData();
+  const data = useOptionalRootData();
   const { pathname } = useLocation();
   const showChrome = Boolean(data) && !isChromeHidden(pathname);
   return (

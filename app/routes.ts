@@ -3,18 +3,15 @@
  * one; the few routes the spec does not list (password reset, privacy, health, feeds) are marked.
  */
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { SERVICE_PAGES } from "./features/catalogue/catalogue";
 
 export default [
   // Public site (public-site.md §2)
   index("routes/site/home.tsx"),
-  route("services/email-migration", "routes/site/services/email-migration.tsx"),
-  route("services/email-deliverability", "routes/site/services/email-deliverability.tsx"),
-  route("services/ssl-setup", "routes/site/services/ssl-setup.tsx"),
-  route("services/cloud-management", "routes/site/services/cloud-management.tsx"),
-  route("services/data-migration", "routes/site/services/data-migration.tsx"),
-  route("services/hosting-support", "routes/site/services/hosting-support.tsx"),
-  route("services/acronis-setup", "routes/site/services/acronis-setup.tsx"),
-  route("services/per-incident-support", "routes/site/services/per-incident-support.tsx"),
+  // The eight service pages: one module, one route per page of the catalogue's list.
+  ...SERVICE_PAGES.map(({ slug }) =>
+    route(`services/${slug}`, "routes/site/service-page.tsx", { id: `service-page/${slug}` }),
+  ),
   route("services/:serviceId", "routes/site/service-redirect.tsx"),
   route("blog/:slug", "routes/site/blog-post.tsx"),
   route("thank-you", "routes/site/thank-you.tsx"),

@@ -1,5 +1,24 @@
 import type { RequestHandler } from "express";
-import { isCrossSite } from "~/features/security/same-origin";
+
+/**
+ * The same-origin rule of mutating requests (ARCHITECTURE.md, security bars), enforced for every POST by
+ * sameOriginOnly below. Browsers send `Origin` on cross-origin POSTs and `Sec-Fetch-Site` where they
+ * support it; a request with neither comes from a non-browser client (a payment provider's webhook,
+ * curl), for which no cookie can be forged, so it passes.
+ */
+export function isCrossSite(input: {
+  origin: string | null | undefined;
+  fetchSite: string | null | undefined;
+  /** The origin the request was addressed to (scheme://host of the request itself). */
+  requestOrigin: string;
+  publicUrl: string;
+}): boolean {
+  if (input.fetchSite === "cross-site") return true;
+  const { origin } = input;
+  if (!origin) return false;
+  if (origin === "null") return true;
+  return origin !== input.requestOrigin && origin !== new URL(input.publicUrl).origin;
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CROSS_ORIGIN_REFUSED = "Cross-origin requests are not allowed.";

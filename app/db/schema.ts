@@ -26,7 +26,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 // ---------------------------------------------------------------------------
-// Authentication (the tables better-auth expects; see docs/decisions/0004-auth-tables.md)
+// Authentication (the tables better-auth expects; see docs/decisions/0401-auth-tables.md)
 // ---------------------------------------------------------------------------
 
 export const user = pgTable("user", {

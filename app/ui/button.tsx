@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
+import { cn } from "./cn";
 
 type Variant = "primary" | "secondary" | "ghost";
 
@@ -12,7 +13,7 @@ const variants: Record<Variant, string> = {
 };
 
 export function buttonClass(variant: Variant = "primary", extra = ""): string {
-  return `${base} ${variants[variant]} ${extra}`.trim();
+  return cn(base, variants[variant], extra);
 }
 
 export function Button({

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { cn } from "./cn";
 
 type InputProps = Omit<ComponentProps<"input">, "id"> & {
   label: string;
@@ -25,7 +26,7 @@ export function TextField({ label, error, hint, className = "", ...props }: Inpu
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`${inputClass} mt-1 ${error ? "border-red-600" : "border-slate-300"}`}
+        className={cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300")}
         {...props}
       />
       {hint && (
@@ -47,7 +48,7 @@ export function PasswordField(props: Omit<InputProps, "type">) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <TextField {...props} type={visible ? "text" : "password"} className={`${props.className ?? ""}`} />
+      <TextField {...props} type={visible ? "text" : "password"} className={props.className} />
       <button
         type="button"
         aria-pressed={visible}
@@ -76,7 +77,7 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={`rounded-lg border px-4 py-3 text-sm ${styles}`}
+      className={cn("rounded-lg border px-4 py-3 text-sm", styles)}
     >
       {children}
     </div>

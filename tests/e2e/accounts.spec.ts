@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 const PASSWORD = "Str0ng!Passw0rd";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -216,4 +216,37 @@ test("the dashboard's Need Help form reaches the owner through the contact actio
   await expect(
     page.getByRole("row").filter({ hasText: "New contact message: Invoice question" }),
   ).toHaveCount(1);
+});
+
+test("registration keeps input typed before hydration and shows its password strength", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/client/register", { waitUntil: "domcontentloaded" });
+  const email = `early.${unique()}@example.com`;
+  await page.getByLabel("Full Name").fill("Early Typist");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await expect(page.getByText("Password strength:")).toHaveCount(0);
+  release();
+  // Once hydrated, the indicator shows for the password already typed, without another key press.
+  await expect(page.getByText("Password strength:")).toHaveText("Password strength: Medium");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Early Typist");
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/client\/verify-email$/);
+});
+
+test("sign-in keeps input typed before hydration", async ({ page }) => {
+  const email = `earlylogin.${unique()}@example.com`;
+  await register(page, "Early Login", email);
+  await verify(page, email);
+  const release = await holdScripts(page);
+  await page.goto("/client/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  release();
+  await page.waitForLoadState("load");
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
 });

@@ -1,12 +1,29 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 interface ConsoleWatch {
   /** Tolerate console errors matching this pattern in the current test (e.g. an expected 404). */
   allow(pattern: RegExp): void;
 }
 
-/** Every browser test runs against the server of global-setup.ts and fails on console errors (CSP included). */
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+/**
+ * Every browser test runs against the server of global-setup.ts and fails on console errors (CSP included).
+ * Mech, the chat assistant, opens by itself 3 s into a first visit; so that no test races that timer, every
+ * page starts with its "seen" flag set, except in Mech's own tests (`test.use({ chatSeen: false })`).
+ */
+export const test = base.extend<{ consoleWatch: ConsoleWatch; chatSeen: boolean }>({
+  chatSeen: [true, { option: true }],
+  page: async ({ page, chatSeen }, use) => {
+    if (chatSeen) {
+      await page.addInitScript(() => {
+        try {
+          window.localStorage.setItem("portico.chat.seen", "true");
+        } catch {
+          /* storage blocked: nothing to prime */
+        }
+      });
+    }
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     const url = process.env.PORTICO_E2E_URL;
@@ -43,3 +60,19 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
 });
 
 export { expect };
+
+/**
+ * Holds the page's scripts back until the returned function is called, so a test can type into the
+ * server-rendered page before it hydrates, as a visitor on a slow connection does.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { testDatabases } from "../support/databases";
+import requireBuild from "../support/require-build";
 
 function waitForListening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -46,6 +47,7 @@ function freePort(): Promise<number> {
 }
 
 export default async function globalSetup() {
+  requireBuild();
   const port = await freePort();
   const database = testDatabases[testDatabases.length - 1]!;
   const fresh = await database.create();

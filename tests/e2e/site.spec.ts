@@ -4,11 +4,6 @@ import { expect, test } from "./fixtures";
 
 const ARTICLE = "/blog/spf-dkim-and-dmarc-explained-stop-your-emails-landing-in-spam";
 
-/** Marks the chat as already seen, so it does not open by itself during unrelated tests. */
-async function chatSeen(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem("portico.chat.seen", "true"));
-}
-
 /**
  * The page's clock is faked from the start but keeps flowing while the page loads and hydrates
  * (React reveals streamed sections on a timer); once the page is ready the test pauses it, so from
@@ -26,7 +21,6 @@ async function expectNoAxeViolations(page: Page) {
 
 test.describe("home page", () => {
   test("shows every section with the spec's texts and links", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/");
     const hero = page.locator("#home");
     for (const claim of ["50+ Happy Clients", "4.9/5 Rating", "100% Success Rate"]) {
@@ -96,7 +90,6 @@ test.describe("home page", () => {
   });
 
   test("the carousel advances every 5 s, wraps, and has previous, next and dots", async ({ page }) => {
-    await chatSeen(page);
     await page.clock.install();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
@@ -129,7 +122,6 @@ test.describe("home page", () => {
   });
 
   test("the carousel pauses while hovered or focused, and resumes after", async ({ page }) => {
-    await chatSeen(page);
     await page.clock.install();
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
@@ -152,7 +144,6 @@ test.describe("home page", () => {
   });
 
   test("the carousel does not auto-advance for reduced motion", async ({ page }) => {
-    await chatSeen(page);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
     await page.goto("/");
@@ -164,7 +155,6 @@ test.describe("home page", () => {
   });
 
   test("has no axe violations and no layout shift", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await expectNoAxeViolations(page);
@@ -187,6 +177,9 @@ test.describe("home page", () => {
 });
 
 test.describe("Mech, the chat assistant", () => {
+  // Mech's own tests start from a first visit: its "seen" flag is not primed.
+  test.use({ chatSeen: false });
+
   test("opens by itself 3 s after a first visit, welcomes 1 s later, and answers by keyword", async ({
     page,
   }) => {
@@ -259,6 +252,36 @@ test.describe("Mech, the chat assistant", () => {
     await expect(page.getByRole("log")).toContainText("I'm Mech");
   });
 
+  test("does not open over a form the visitor is using", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
+    await pauseClock(page);
+    const dialog = page.getByRole("dialog", { name: /Mech/ });
+    const name = page.locator("#contact").getByLabel("Your Name");
+    const subject = page.locator("#contact").getByLabel("Subject");
+
+    // A field has focus: Mech waits, however long the visitor takes.
+    await name.focus();
+    await name.pressSequentially("Ada");
+    await page.clock.runFor(10_000);
+    await expect(dialog).toBeHidden();
+
+    // Just typed, then left the field: Mech still waits a moment.
+    await subject.focus();
+    await subject.pressSequentially("Backups");
+    await subject.evaluate((el) => (el as HTMLElement).blur());
+    await page.clock.runFor(2_000);
+    await expect(dialog).toBeHidden();
+
+    // Quiet for a while with nothing focused: it opens, without taking focus or the typed text.
+    await page.clock.runFor(4_000);
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue("Ada");
+    await expect(subject).toHaveValue("Backups");
+    await expect(dialog.getByRole("textbox", { name: "Message Mech" })).not.toBeFocused();
+  });
+
   test("is hidden on /client/ routes", async ({ page }) => {
     await page.clock.install();
     await page.goto("/client/login");
@@ -284,7 +307,6 @@ test.describe("service pages", () => {
     test(`/services/${p.slug} has its sections, process, FAQ, prices and calls to action`, async ({
       page,
     }) => {
-      await chatSeen(page);
       await page.goto(`/services/${p.slug}`);
       await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
       await expect(page.getByRole("link", { name: "Get Free Quote" }).first()).toHaveAttribute(
@@ -310,7 +332,6 @@ test.describe("service pages", () => {
   }
 
   test("the FAQ accordion works from the keyboard", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/services/email-migration");
     const first = page.locator("details").first();
     const summary = first.locator("summary");
@@ -324,7 +345,6 @@ test.describe("service pages", () => {
   });
 
   test("price cards link to purchase and hosting shows no prices", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/services/ssl-setup");
     const cards = page.locator('section[aria-labelledby="pricing-heading"] ul.grid > li');
     await expect(cards).toHaveCount(4);
@@ -340,7 +360,6 @@ test.describe("service pages", () => {
 
 test.describe("blog", () => {
   test("an article shows its details, body, share buttons and sidebar", async ({ page, context }) => {
-    await chatSeen(page);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto(ARTICLE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -377,7 +396,6 @@ test.describe("blog", () => {
 
   test("an unknown slug says 'Blog Post Not Found' with a 404", async ({ page, consoleWatch }) => {
     consoleWatch.allow(/status of 404/);
-    await chatSeen(page);
     const res = await page.goto("/blog/no-such-post");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Blog Post Not Found" })).toBeVisible();
@@ -388,7 +406,6 @@ test.describe("blog", () => {
 
 test.describe("thank-you page", () => {
   test("registration: welcome, verify line, Go to Login and What's Next", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/thank-you?type=registration&email=ann%40example.com&name=Ann");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Ann!");
     await expect(page.getByRole("main")).toContainText("Please check your email to verify your account");
@@ -400,7 +417,6 @@ test.describe("thank-you page", () => {
   });
 
   test("payment: View Dashboard and Download Invoice", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/thank-you?type=payment&email=ann%40example.com");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
     await expect(page.getByRole("main")).toContainText("A confirmation has been sent to ann@example.com.");
@@ -416,7 +432,6 @@ test.describe("thank-you page", () => {
   });
 
   test("other (and anything unknown): a generic thank-you with Go Home", async ({ page }) => {
-    await chatSeen(page);
     await page.goto("/thank-you?type=bogus");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank You!");
     await expect(page.getByRole("main")).not.toContainText("Please check your email");
@@ -431,7 +446,6 @@ test.describe("legal pages", () => {
     ["/terms", "Terms of Service"],
   ] as const) {
     test(`${path} has real text with the business identity`, async ({ page }) => {
-      await chatSeen(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page.getByRole("main")).toContainText("Portico IT Services");

@@ -510,11 +510,18 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
 
       const r = new Session(server.url, "192.0.2.91");
       const answers: string[] = [];
-      for (let i = 0; i < 6; i++)
-        answers.push(
-          text(await (await r.post("/client/forgot-password", { email: `x${i}@example.com` })).text()),
-        );
-      expect(answers[5]).toContain("Too many attempts.");
+      const resetStatuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await r.post("/client/forgot-password", { email: `x${i}@example.com` });
+        resetStatuses.push(res.status);
+        answers.push(await res.text());
+      }
+      expect(text(answers[5]!)).toContain("Too many attempts.");
+      // An error, said as one: status 429 and the error alert, not the green confirmation.
+      expect(resetStatuses.slice(0, 5).every((x) => x === 200)).toBe(true);
+      expect(resetStatuses[5]).toBe(429);
+      expect(answers[5]).toMatch(/role="alert"[^>]*>Too many attempts\./);
+      expect(answers[5]).not.toContain("If an account exists for that email");
     });
   });
 });

@@ -185,6 +185,16 @@ describe.each(testDatabases)("contact form and mail on $name", (database) => {
         sql`select hits from rate_limits where key = 'contact:ip:127.0.0.1'`,
       );
       expect(row!.hits).toBeGreaterThan(3);
+
+      // The form's answer: the same refusal, as the spec's failure alert built on the server, with the
+      // message kept in the form.
+      const form = await postForm(server, { intent: "contact", ...visitor("rateform"), website: "" });
+      expect(form.status).toBe(429);
+      const html = await form.text();
+      expect(html).toContain(
+        `There was an error sending your message. Too many messages in a short time. Please try again later. Please try again or contact us directly at ${OWNER}.`,
+      );
+      expect(html).toContain('value="Migrating 20 mailboxes (rateform)"');
     });
 
     it("stores newsletter subscriptions once per address", async () => {

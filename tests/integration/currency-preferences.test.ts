@@ -103,6 +103,43 @@ describe.each(testDatabases)("currency preferences on $name", (database) => {
     expect(visitor.currency).toBe("USD");
   });
 
+  it("reads without writing once the saved row matches what is detected", async () => {
+    const services = server.portico.runtime.currency;
+    const request = new Request("http://127.0.0.1/", { headers: { "accept-language": "en-IE" } });
+    const visit = () =>
+      currencyForRequest({ services, db, request, clientAddress: null, userId: "client-1" });
+    await visit();
+    const first = await rowOf("client-1");
+    expect(first).toMatchObject({ preferredCurrency: "EUR", countryCode: "IE", autoDetectCurrency: true });
+    for (let i = 0; i < 3; i++) await visit();
+    expect((await rowOf("client-1"))!.updatedAt).toEqual(first!.updatedAt);
+
+    // Something changed (another country): written once more.
+    await currencyForRequest({
+      services,
+      db,
+      request: new Request("http://127.0.0.1/", { headers: { "accept-language": "en-GB" } }),
+      clientAddress: null,
+      userId: "client-1",
+    });
+    expect(await rowOf("client-1")).toMatchObject({ preferredCurrency: "GBP", countryCode: "GB" });
+
+    // With afterResponse (the root loader), the write is handed over instead of awaited.
+    const tasks: Array<() => Promise<unknown>> = [];
+    await currencyForRequest({
+      services,
+      db,
+      request: new Request("http://127.0.0.1/", { headers: { "accept-language": "en-AU" } }),
+      clientAddress: null,
+      userId: "client-1",
+      afterResponse: (task) => tasks.push(task),
+    });
+    expect(tasks).toHaveLength(1);
+    expect((await rowOf("client-1"))!.countryCode).toBe("GB");
+    await tasks[0]!();
+    expect((await rowOf("client-1"))!.countryCode).toBe("AU");
+  });
+
   it("never throws: bad input and database failures are logged and ignored", async () => {
     const warn = vi.fn();
     expect(await saveChosenCurrencyIfClient(db, "client-1", "pounds", { warn })).toBe(false);

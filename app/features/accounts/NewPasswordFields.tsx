@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PasswordField } from "~/ui/field";
 import { PasswordStrength } from "./PasswordStrength";
 
@@ -21,10 +21,16 @@ export function NewPasswordFields({
   onEdit?: (field: string) => void;
 }) {
   const [password, setPassword] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // A password typed before hydration is already in the field: show its strength at once.
+  useEffect(() => {
+    if (input.current?.value) setPassword(input.current.value);
+  }, []);
   return (
     <>
       <PasswordField
         label={label}
+        ref={input}
         name={name}
         autoComplete="new-password"
         required

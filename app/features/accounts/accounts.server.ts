@@ -8,6 +8,7 @@ import type { AppLoadContext } from "react-router";
 import { user as userTable } from "~/db/schema";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
+import { ACCOUNT_LIMITS, type AccountAction } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
 
@@ -17,18 +18,9 @@ export { ACCOUNT_MESSAGES };
 export const VERIFIED_CALLBACK = "/client/login?verified=true";
 export const RESET_CALLBACK = "/client/reset-password";
 
-/** Per-address limits on the account forms (better-auth limits its own endpoints the same way). */
-export const ACCOUNT_LIMITS = {
-  signIn: { max: 10, windowMs: 10 * 60_000 },
-  signUp: { max: 5, windowMs: 10 * 60_000 },
-  resend: { max: 3, windowMs: 10 * 60_000 },
-  reset: { max: 5, windowMs: 10 * 60_000 },
-  changePassword: { max: 10, windowMs: 10 * 60_000 },
-} as const;
-
 export async function withinLimit(
   context: AppLoadContext,
-  action: keyof typeof ACCOUNT_LIMITS,
+  action: AccountAction,
   subject = "",
 ): Promise<boolean> {
   const { max, windowMs } = ACCOUNT_LIMITS[action];
@@ -181,15 +173,23 @@ export async function resendVerification(context: AppLoadContext, email: string 
 
 // --- Forgot and reset password ------------------------------------------------------------------------
 
-/** Always the same answer, whether or not the address has an account. */
-export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<string> {
-  if (!(await withinLimit(context, "reset"))) return ACCOUNT_MESSAGES.tooManyAttempts;
+/**
+ * Always the same answer, whether or not the address has an account; only too many requests from one
+ * address are refused (429).
+ */
+export async function requestPasswordReset(
+  context: AppLoadContext,
+  email: string,
+): Promise<{ ok: true; message: string } | { ok: false; status: 429; message: string }> {
+  if (!(await withinLimit(context, "reset"))) {
+    return { ok: false, status: 429, message: ACCOUNT_MESSAGES.tooManyAttempts };
+  }
   try {
     await context.runtime.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } });
   } catch (error) {
     context.logger.error({ err: error }, "password reset request failed");
   }
-  return ACCOUNT_MESSAGES.resetRequested;
+  return { ok: true, message: ACCOUNT_MESSAGES.resetRequested };
 }
 
 export async function resetPassword(

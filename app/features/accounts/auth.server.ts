@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { markClientVerified } from "./clients.server";
+import { betterAuthRateRules } from "./limits";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
 
 export const CLIENT_IP_HEADER = "x-portico-client-ip";
@@ -90,13 +91,8 @@ export function createAuth(deps: {
       enabled: true,
       window: 60,
       max: 60,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 5 },
-        "/sign-up/email": { window: 60 * 10, max: 5 },
-        "/send-verification-email": { window: 60 * 10, max: 3 },
-        "/request-password-reset": { window: 60 * 10, max: 3 },
-        "/reset-password": { window: 60 * 10, max: 10 },
-      },
+      // The account limits' one table (limits.ts), shared with the account forms.
+      customRules: betterAuthRateRules(),
       // The same table as every other rate limit, so limits hold across processes.
       customStorage: {
         consume: async (key, rule) => {

@@ -2,12 +2,8 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { enqueueEmail, type OutboxWorker } from "~/features/mail/mail.server";
-import {
-  passwordResetEmail,
-  verificationEmail,
-  welcomeEmail,
-} from "~/features/mail/templates/accounts.server";
 import type { AccountEmails } from "./auth.server";
+import { passwordResetEmail, verificationEmail, welcomeEmail } from "./email-templates.server";
 
 export interface AllAccountEmails extends AccountEmails {
   welcome(user: { name: string; email: string }): Promise<void>;

@@ -3,11 +3,11 @@ import {
   changePasswordSchema,
   fieldErrors,
   loginSchema,
-  MESSAGES,
   profileSchema,
   registerSchema,
   resetPasswordSchema,
 } from "./forms";
+import { ACCOUNT_MESSAGES } from "./messages";
 import { PASSWORD_MESSAGES } from "./password";
 
 const errorsOf = (r: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
@@ -28,10 +28,10 @@ describe("registerSchema", () => {
 
   it("gives the spec's message for each field", () => {
     expect(errorsOf(registerSchema.safeParse({ ...valid, name: "  " }))).toEqual({
-      name: MESSAGES.nameRequired,
+      name: ACCOUNT_MESSAGES.nameRequired,
     });
     expect(errorsOf(registerSchema.safeParse({ ...valid, email: "ada@" }))).toEqual({
-      email: MESSAGES.invalidEmail,
+      email: ACCOUNT_MESSAGES.invalidEmail,
     });
     expect(
       errorsOf(registerSchema.safeParse({ ...valid, password: "short", confirmPassword: "short" })),
@@ -39,7 +39,7 @@ describe("registerSchema", () => {
       password: PASSWORD_MESSAGES.length,
     });
     expect(errorsOf(registerSchema.safeParse({ ...valid, confirmPassword: "Str0ng!pasS" }))).toEqual({
-      confirmPassword: MESSAGES.passwordsDoNotMatch,
+      confirmPassword: ACCOUNT_MESSAGES.passwordsDoNotMatch,
     });
   });
 });
@@ -47,8 +47,8 @@ describe("registerSchema", () => {
 describe("loginSchema", () => {
   it("requires a valid email and a password; remember-me is a checkbox", () => {
     expect(errorsOf(loginSchema.safeParse({ email: "x", password: "" }))).toEqual({
-      email: MESSAGES.invalidEmail,
-      password: MESSAGES.passwordRequired,
+      email: ACCOUNT_MESSAGES.invalidEmail,
+      password: ACCOUNT_MESSAGES.passwordRequired,
     });
     const r = loginSchema.safeParse({ email: "a@b.co", password: "p", rememberMe: "on" });
     expect(r.success && r.data.rememberMe).toBe(true);
@@ -84,7 +84,7 @@ describe("password reset and change", () => {
           confirmPassword: "nope",
         }),
       ),
-    ).toEqual({ confirmPassword: MESSAGES.newPasswordsDoNotMatch });
+    ).toEqual({ confirmPassword: ACCOUNT_MESSAGES.newPasswordsDoNotMatch });
   });
 });
 

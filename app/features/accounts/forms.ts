@@ -3,23 +3,15 @@
  * browser (hints before submit) and the server (the rules that count).
  */
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "./messages";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
-
-export const MESSAGES = {
-  nameRequired: "Name is required",
-  invalidEmail: "Please enter a valid email address",
-  passwordRequired: "Password is required",
-  passwordsDoNotMatch: "Passwords do not match",
-  newPasswordsDoNotMatch: "New passwords do not match",
-  currentPasswordRequired: "Current password is required",
-} as const;
 
 const email = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, { message: MESSAGES.invalidEmail })
-  .email({ message: MESSAGES.invalidEmail });
+  .max(254, { message: ACCOUNT_MESSAGES.invalidEmail })
+  .email({ message: ACCOUNT_MESSAGES.invalidEmail });
 
 const newPassword = z
   .string()
@@ -39,20 +31,20 @@ export const registerSchema = z
     name: z
       .string()
       .trim()
-      .min(1, { message: MESSAGES.nameRequired })
-      .max(100, { message: "Name is too long" }),
+      .min(1, { message: ACCOUNT_MESSAGES.nameRequired })
+      .max(100, { message: ACCOUNT_MESSAGES.nameTooLong }),
     email,
     password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
+    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, { message: MESSAGES.passwordRequired }).max(MAX_PASSWORD_LENGTH),
+  password: z.string().min(1, { message: ACCOUNT_MESSAGES.passwordRequired }).max(MAX_PASSWORD_LENGTH),
   rememberMe: checkbox,
 });
 
@@ -65,7 +57,7 @@ export const resetPasswordSchema = z
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
+    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
 
@@ -73,27 +65,27 @@ export const profileSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { message: MESSAGES.nameRequired })
-    .max(100, { message: "Name is too long" }),
+    .min(1, { message: ACCOUNT_MESSAGES.nameRequired })
+    .max(100, { message: ACCOUNT_MESSAGES.nameTooLong }),
   phone: z
     .string()
     .trim()
-    .max(40, { message: "Phone number is too long" })
-    .regex(/^[0-9+()\-.\s]*$/, { message: "Please enter a valid phone number" }),
-  company: z.string().trim().max(120, { message: "Company name is too long" }),
+    .max(40, { message: ACCOUNT_MESSAGES.phoneTooLong })
+    .regex(/^[0-9+()\-.\s]*$/, { message: ACCOUNT_MESSAGES.phoneInvalid }),
+  company: z.string().trim().max(120, { message: ACCOUNT_MESSAGES.companyTooLong }),
 });
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string()
-      .min(1, { message: MESSAGES.currentPasswordRequired })
+      .min(1, { message: ACCOUNT_MESSAGES.currentPasswordRequired })
       .max(MAX_PASSWORD_LENGTH),
     newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MESSAGES.newPasswordsDoNotMatch,
+    message: ACCOUNT_MESSAGES.newPasswordsDoNotMatch,
     path: ["confirmPassword"],
   });
 

@@ -1,4 +1,7 @@
-/** The account screens' messages: the spec's (client-portal.md §8) unless the spec is silent. */
+/**
+ * The one table of the account screens' messages, from the server's answers to the forms' field errors:
+ * the spec's (client-portal.md §8) unless the spec is silent.
+ */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
   loginFailed: "Login failed. Please try again.",
@@ -24,4 +27,15 @@ export const ACCOUNT_MESSAGES = {
   resetDone: "Your password has been changed. Please log in with your new password.",
   verificationLinkInvalid: "This verification link is invalid or has expired. Log in to get a new one.",
   currentPasswordWrong: "Current password is incorrect.",
+  // Field errors of the account forms (forms.ts), shown beside the field.
+  nameRequired: "Name is required",
+  nameTooLong: "Name is too long",
+  invalidEmail: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordsDoNotMatch: "Passwords do not match",
+  newPasswordsDoNotMatch: "New passwords do not match",
+  currentPasswordRequired: "Current password is required",
+  phoneTooLong: "Phone number is too long",
+  phoneInvalid: "Please enter a valid phone number",
+  companyTooLong: "Company name is too long",
 } as const;

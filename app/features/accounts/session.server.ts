@@ -13,7 +13,36 @@ export interface SignedIn {
   sessionId: string;
 }
 
-export async function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+/**
+ * The session is looked up once per request: the root loader, the portal shell and a page's loader or
+ * action all ask, and share one answer. Keyed by the request's load context (one per request) and its
+ * cookie header, so a request that changes the cookie asks again.
+ */
+const sessionsOfRequest = new WeakMap<AppLoadContext, Map<string, Promise<SignedIn | null>>>();
+
+export function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
+  let byCookie = sessionsOfRequest.get(context);
+  if (!byCookie) {
+    byCookie = new Map();
+    sessionsOfRequest.set(context, byCookie);
+  }
+  const cookie = request.headers.get("cookie") ?? "";
+  let lookup = byCookie.get(cookie);
+  if (!lookup) {
+    lookup = lookUpSession(request, context);
+    byCookie.set(cookie, lookup);
+    // A failed lookup is not remembered.
+    lookup.catch(() => byCookie.delete(cookie));
+  }
+  return lookup;
+}
+
+/** Forgets this request's session answer (after signing in or out within the same request). */
+export function forgetSignedIn(context: AppLoadContext): void {
+  sessionsOfRequest.delete(context);
+}
+
+async function lookUpSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
   const result = await context.runtime.auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;

@@ -2,8 +2,10 @@ import { Bot, MessageCircle, Minus, Send, X } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   CHAT_AUTO_OPEN_MS,
+  CHAT_RECHECK_MS,
   CHAT_SEEN_KEY,
   type ChatMessage,
+  holdAutoOpen,
   isSendable,
   MECH_NAME,
   mechReply,
@@ -65,6 +67,7 @@ export default function ChatWidget() {
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
+  const widgetRef = useRef<HTMLElement>(null);
   const later = useTimers();
   const panelId = useId();
   const titleId = useId();
@@ -83,10 +86,41 @@ export default function ChatWidget() {
     [later],
   );
 
-  // First visit: open by itself after 3 s, remembered in local storage.
+  // When the visitor last typed outside the chat, so the automatic opening never lands on a form in use.
+  const lastTyping = useRef<number | null>(null);
+  useEffect(() => {
+    const onInput = (event: Event) => {
+      if (!(event.target instanceof Node && widgetRef.current?.contains(event.target))) {
+        lastTyping.current = Date.now();
+      }
+    };
+    document.addEventListener("input", onInput, true);
+    return () => document.removeEventListener("input", onInput, true);
+  }, []);
+
+  // First visit: open by itself after 3 s, remembered in local storage; but wait while a form field
+  // has focus or was just typed in, and look again each second.
   useEffect(() => {
     if (readSeen()) return;
-    later(() => open(false), CHAT_AUTO_OPEN_MS);
+    const attempt = () => {
+      const active = document.activeElement as HTMLElement | null;
+      const focused = active && !widgetRef.current?.contains(active) ? active : null;
+      const since = lastTyping.current === null ? null : Date.now() - lastTyping.current;
+      if (readSeen()) return;
+      if (
+        holdAutoOpen({
+          focused: focused && {
+            tagName: focused.tagName,
+            type: focused.getAttribute("type"),
+            isContentEditable: focused.isContentEditable,
+          },
+          msSinceTyping: since,
+        })
+      ) {
+        later(attempt, CHAT_RECHECK_MS);
+      } else open(false);
+    };
+    later(attempt, CHAT_AUTO_OPEN_MS);
   }, [later, open]);
 
   // Keep the newest message in view.
@@ -128,7 +162,7 @@ export default function ChatWidget() {
 
   if (view === "closed") {
     return (
-      <aside aria-label="Chat assistant">
+      <aside ref={widgetRef} aria-label="Chat assistant">
         <button
           ref={launcherRef}
           type="button"
@@ -144,7 +178,7 @@ export default function ChatWidget() {
 
   const minimized = view === "minimized";
   return (
-    <aside aria-label="Chat assistant">
+    <aside ref={widgetRef} aria-label="Chat assistant">
       <section
         role="dialog"
         aria-labelledby={titleId}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CANNED, isSendable, mechReply, replyDelayMs } from "./mech";
+import {
+  CANNED,
+  CHAT_TYPING_QUIET_MS,
+  holdAutoOpen,
+  isSendable,
+  mechReply,
+  replyDelayMs,
+  takesTyping,
+} from "./mech";
 
 describe("mechReply", () => {
   it.each([
@@ -54,5 +62,41 @@ describe("replyDelayMs", () => {
     expect(replyDelayMs(0.9999)).toBe(2000);
     expect(replyDelayMs(5)).toBe(2000);
     expect(replyDelayMs(-1)).toBe(1000);
+  });
+});
+
+describe("holdAutoOpen (Mech never opens over a form in use)", () => {
+  const input = (type?: string) => ({ tagName: "INPUT", type });
+  it("waits while a text field, textarea, select or editable element has focus", () => {
+    for (const focused of [
+      input("text"),
+      input("email"),
+      input(),
+      { tagName: "textarea" },
+      { tagName: "SELECT" },
+      { tagName: "DIV", isContentEditable: true },
+    ]) {
+      expect(holdAutoOpen({ focused, msSinceTyping: null })).toBe(true);
+    }
+  });
+
+  it("does not wait for buttons, checkboxes or nothing focused", () => {
+    for (const focused of [
+      input("submit"),
+      input("checkbox"),
+      { tagName: "BUTTON" },
+      { tagName: "BODY" },
+      null,
+    ]) {
+      expect(takesTyping(focused)).toBe(false);
+      expect(holdAutoOpen({ focused, msSinceTyping: null })).toBe(false);
+    }
+  });
+
+  it("waits a moment after the last key press, then lets Mech open", () => {
+    const focused = { tagName: "BODY" };
+    expect(holdAutoOpen({ focused, msSinceTyping: 0 })).toBe(true);
+    expect(holdAutoOpen({ focused, msSinceTyping: CHAT_TYPING_QUIET_MS - 1 })).toBe(true);
+    expect(holdAutoOpen({ focused, msSinceTyping: CHAT_TYPING_QUIET_MS })).toBe(false);
   });
 });

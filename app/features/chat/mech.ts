@@ -13,6 +13,51 @@ export const REPLY_DELAY_MIN_MS = 1000;
 export const REPLY_DELAY_MAX_MS = 2000;
 /** The local flag recording that the visitor has seen the chat (§3). */
 export const CHAT_SEEN_KEY = "portico.chat.seen";
+/** A visitor who typed within this long is still busy with a form: Mech waits. */
+export const CHAT_TYPING_QUIET_MS = 4000;
+/** While Mech waits for a busy visitor, it looks again this often. */
+export const CHAT_RECHECK_MS = 1000;
+
+/** What is known about the element that has focus. */
+export interface FocusedElement {
+  tagName: string;
+  type?: string | null;
+  isContentEditable?: boolean;
+}
+
+const NON_TYPING_INPUTS = new Set([
+  "button",
+  "submit",
+  "reset",
+  "checkbox",
+  "radio",
+  "image",
+  "file",
+  "range",
+  "color",
+  "hidden",
+]);
+
+/** Whether the focused element takes typing (a text input, a textarea, a select, editable content). */
+export function takesTyping(el: FocusedElement | null | undefined): boolean {
+  if (!el) return false;
+  if (el.isContentEditable) return true;
+  const tag = el.tagName.toUpperCase();
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  return tag === "INPUT" && !NON_TYPING_INPUTS.has((el.type ?? "text").toLowerCase());
+}
+
+/**
+ * Whether the automatic opening waits: never over a form the visitor is using, i.e. while a field
+ * has focus or something was typed a moment ago.
+ */
+export function holdAutoOpen(input: {
+  focused: FocusedElement | null;
+  msSinceTyping: number | null;
+}): boolean {
+  if (takesTyping(input.focused)) return true;
+  return input.msSinceTyping !== null && input.msSinceTyping < CHAT_TYPING_QUIET_MS;
+}
 
 export interface ChatMessage {
   id: string;

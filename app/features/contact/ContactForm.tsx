@@ -1,46 +1,28 @@
 /**
- * The contact form (public-site.md §2, §4, §5, §8). A real <form> posting to a page action, so it works
- * before JavaScript loads; with JavaScript it sends JSON to /api/send-email without leaving the page,
- * showing the sending state and the spec's failure alert. Reused by the portal's Need Help box
- * (`source="portal" compact action="/client/dashboard?index"`).
+ * The contact form (public-site.md §2, §4, §5, §8), built like the newsletter box: a fetcher form posting
+ * to the page's action, so it works before and without JavaScript, and its inputs are uncontrolled, so
+ * nothing typed before hydration is lost. The action answers with one ContactFormResult for both paths;
+ * the failure alert's text is built on the server. Reused by the portal's Need Help box
+ * (`source="portal" compact action="/client/dashboard"`).
  */
 import { CheckCircle2, MessageCircle, Phone } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useActionData, useRouteLoaderData } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
 import { type BusinessIdentity, phoneLink, whatsappLink } from "~/features/business/business";
+import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button, buttonClass } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
-  CONTACT_FIELDS,
+  BUSINESS_EMAIL_FIELD,
+  CONTACT_INTENT,
   CONTACT_LIMITS,
   type ContactField,
-  checkContact,
-  contactFailureMessage,
-  HONEYPOT_FIELD,
-  responseErrorDetail,
+  type ContactFormResult,
+  isContactFormResult,
   SENDING_LABEL,
   SUCCESS_HEADING,
-} from "./contact";
-
-/** The shape of ContactFormResult (contact-action.server.ts), repeated here to keep server code out. */
-type PageResult =
-  | { form: "contact"; ok: true; email: string }
-  | {
-      form: "contact";
-      ok: false;
-      message: string;
-      field: ContactField | null;
-      values: Record<ContactField, string>;
-    };
-
-type Phase =
-  | { kind: "editing" }
-  | { kind: "sending" }
-  | { kind: "sent"; email: string }
-  | { kind: "error"; message: string; field: ContactField | null };
-
-const EMPTY: Record<ContactField, string> = { name: "", email: "", subject: "", message: "" };
-const REQUEST_TIMEOUT_MS = 30_000;
+} from "./contact-result";
 
 const LABELS: Record<ContactField, string> = {
   name: "Your Name",
@@ -49,94 +31,52 @@ const LABELS: Record<ContactField, string> = {
   message: "Message",
 };
 
-function isPageResult(value: unknown): value is PageResult {
-  return Boolean(value && typeof value === "object" && (value as { form?: unknown }).form === "contact");
-}
-
 export interface ContactFormProps {
-  /** Where the message comes from, stored with it. */
+  /** Whose contact details the success view offers (WhatsApp, phone). */
+  business: BusinessIdentity;
+  /** Where the message comes from; the page's action stores it with the message. */
   source?: "site" | "portal";
   /** Tighter layout for side panels. */
   compact?: boolean;
-  /** The page action that takes the no-JavaScript post. */
+  /** The page action that takes the post (with and without JavaScript). */
   action?: string;
 }
 
 export function ContactForm({
+  business,
   source = "site",
   compact = false,
   action = "/?index#contact",
 }: ContactFormProps) {
-  const business = (useRouteLoaderData("root") as { business: BusinessIdentity } | undefined)?.business;
-  const contactEmail = business?.email ?? "";
-  const actionData = useActionData();
-  const fromPage = isPageResult(actionData) ? actionData : null;
-
-  const [values, setValues] = useState<Record<ContactField, string>>(
-    fromPage && !fromPage.ok ? fromPage.values : EMPTY,
-  );
-  const [phase, setPhase] = useState<Phase>(() => {
-    if (!fromPage) return { kind: "editing" };
-    return fromPage.ok
-      ? { kind: "sent", email: fromPage.email }
-      : { kind: "error", message: fromPage.message, field: fromPage.field };
-  });
-  // Until hydration the browser's own `required` checks apply; after it, our alert does.
+  const fetcher = useFetcher<ContactFormResult>();
+  const fromPage = useActionData();
+  const answer: ContactFormResult | undefined =
+    fetcher.data ?? (isContactFormResult(fromPage) ? fromPage : undefined);
+  // "Send another message" hides an answer without a new request; a new answer shows again.
+  const [dismissed, setDismissed] = useState<ContactFormResult | undefined>(undefined);
+  const result = answer && answer !== dismissed ? answer : undefined;
+  const sending = fetcher.state === "submitting";
+  // Until hydration the browser's own `required` checks apply; after it, the server's alert does.
   const enhanced = useHydrated();
 
   const id = useId();
-  const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const fieldRefs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  // Fetch the no-answer fallback (the route's clientAction) ahead of the first send, while online.
+  useEffect(() => {
+    void import("./contact-client");
+  }, []);
 
   // Move focus to what changed, so keyboard and screen-reader users land on the result.
   useEffect(() => {
-    if (!enhanced) return;
-    if (phase.kind === "sent") successRef.current?.focus();
-    else if (phase.kind === "error") {
-      if (phase.field) fieldRefs.current[phase.field]?.focus();
-      else alertRef.current?.focus();
-    }
-  }, [phase, enhanced]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (phase.kind === "sending") return;
-    const checked = checkContact(values);
-    if (!checked.ok) {
-      setPhase({ kind: "error", message: checked.error, field: checked.field });
-      return;
-    }
-    setPhase({ kind: "sending" });
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    try {
-      const response = await fetch("/api/send-email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          type: "contact_form",
-          ...values,
-          source,
-          [HONEYPOT_FIELD]: honeypot.current?.value ?? "",
-          timestamp: new Date().toISOString(),
-        }),
-        signal: controller.signal,
-      });
-      if (!response.ok) throw new Error(responseErrorDetail(response.status, await response.text()));
-      setPhase({ kind: "sent", email: checked.data.email });
-    } catch (error) {
-      const detail = controller.signal.aborted
-        ? "Request timed out"
-        : error instanceof Error
-          ? error.message
-          : String(error);
-      setPhase({ kind: "error", message: contactFailureMessage(detail, contactEmail), field: null });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+    if (!enhanced || !result) return;
+    if (result.ok) successRef.current?.focus();
+    else if (result.field) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${result.field}"]`)?.focus();
+    } else alertRef.current?.focus();
+  }, [result, enhanced]);
 
   function backToHome(event: { preventDefault(): void }) {
     if (source !== "site") {
@@ -145,14 +85,13 @@ export function ContactForm({
       event.preventDefault();
       window.scrollTo({ top: 0, behavior: "smooth" });
     }
-    setValues(EMPTY);
-    setPhase({ kind: "editing" });
+    setDismissed(answer);
   }
 
-  if (phase.kind === "sent") {
+  if (result?.ok) {
     return (
       <div
-        className={`rounded-2xl border border-green-200 bg-green-50 ${compact ? "p-5" : "p-8"} text-center`}
+        className={cn("rounded-2xl border border-green-200 bg-green-50 text-center", compact ? "p-5" : "p-8")}
       >
         <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
         <h3 ref={successRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-ink">
@@ -162,26 +101,24 @@ export function ContactForm({
           Thank you for reaching out. We&apos;ll get back to you within 24 hours.
         </p>
         <p className="mt-2 text-sm text-slate-600">
-          A confirmation email has been sent to <strong>{phase.email}</strong>.
+          A confirmation email has been sent to <strong>{result.email}</strong>.
         </p>
-        {business && (
-          <div className="mt-6">
-            <p className="text-sm font-semibold text-slate-700">Need a faster answer?</p>
-            <div className="mt-3 flex flex-wrap justify-center gap-3">
-              <a
-                href={whatsappLink(business)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass("secondary")}
-              >
-                <MessageCircle aria-hidden="true" className="size-4" /> Chat on WhatsApp
-              </a>
-              <a href={phoneLink(business)} className={buttonClass("secondary")}>
-                <Phone aria-hidden="true" className="size-4" /> Call {business.phone}
-              </a>
-            </div>
+        <div className="mt-6">
+          <p className="text-sm font-semibold text-slate-700">Need a faster answer?</p>
+          <div className="mt-3 flex flex-wrap justify-center gap-3">
+            <a
+              href={whatsappLink(business)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("secondary")}
+            >
+              <MessageCircle aria-hidden="true" className="size-4" /> Chat on WhatsApp
+            </a>
+            <a href={phoneLink(business)} className={buttonClass("secondary")}>
+              <Phone aria-hidden="true" className="size-4" /> Call {business.phone}
+            </a>
           </div>
-        )}
+        </div>
         <a
           href={source === "site" ? "/" : "#"}
           onClick={backToHome}
@@ -193,101 +130,64 @@ export function ContactForm({
     );
   }
 
-  const sending = phase.kind === "sending";
-  const error = phase.kind === "error" ? phase : null;
+  const error = result && !result.ok ? result : null;
+  // After a failure the form stays filled: the no-JavaScript page gets the values back from the action;
+  // with JavaScript the uncontrolled inputs simply keep them.
+  const kept = error?.values;
   const alertId = `${id}-alert`;
   const inputClass =
     "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-ink shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
+  const fieldProps = (field: ContactField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    maxLength: CONTACT_LIMITS[field],
+    defaultValue: kept?.[field],
+    "aria-invalid": error?.field === field || undefined,
+    "aria-describedby": error?.field === field ? alertId : undefined,
+    className: inputClass,
+  });
+  const label = (field: ContactField) => (
+    <label htmlFor={`${id}-${field}`} className="block text-sm font-medium text-slate-700">
+      {LABELS[field]} <span aria-hidden="true">*</span>
+    </label>
+  );
 
   return (
-    <form
+    <fetcher.Form
+      ref={formRef}
       method="post"
       action={action}
       noValidate={enhanced}
-      onSubmit={onSubmit}
       aria-busy={sending}
       aria-describedby={error ? alertId : undefined}
-      className={`relative space-y-4 rounded-2xl border border-slate-200 bg-white ${compact ? "p-5" : "p-6 sm:p-8"} shadow-sm`}
+      data-hydrated={enhanced || undefined}
+      className={cn(
+        "relative space-y-4 rounded-2xl border border-slate-200 bg-white shadow-sm",
+        compact ? "p-5" : "p-6 sm:p-8",
+      )}
     >
-      <input type="hidden" name="intent" value="contact" />
+      <input type="hidden" name="intent" value={CONTACT_INTENT} />
+      <input type="hidden" name={BUSINESS_EMAIL_FIELD} value={business.email} />
       <div className={compact ? "space-y-4" : "grid gap-4 sm:grid-cols-2"}>
-        {(["name", "email"] as const).map((field) => (
-          <div key={field}>
-            <label htmlFor={`${id}-${field}`} className="block text-sm font-medium text-slate-700">
-              {LABELS[field]} <span aria-hidden="true">*</span>
-            </label>
-            <input
-              ref={(el) => {
-                fieldRefs.current[field] = el;
-              }}
-              id={`${id}-${field}`}
-              name={field}
-              type={field === "email" ? "email" : "text"}
-              autoComplete={field === "email" ? "email" : "name"}
-              required
-              maxLength={CONTACT_LIMITS[field]}
-              value={values[field]}
-              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-              aria-invalid={error?.field === field || undefined}
-              aria-describedby={error?.field === field ? alertId : undefined}
-              className={inputClass}
-            />
-          </div>
-        ))}
-      </div>
-      {CONTACT_FIELDS.slice(2).map((field) => (
-        <div key={field}>
-          <label htmlFor={`${id}-${field}`} className="block text-sm font-medium text-slate-700">
-            {LABELS[field]} <span aria-hidden="true">*</span>
-          </label>
-          {field === "message" ? (
-            <textarea
-              ref={(el) => {
-                fieldRefs.current[field] = el;
-              }}
-              id={`${id}-${field}`}
-              name={field}
-              required
-              rows={compact ? 4 : 6}
-              maxLength={CONTACT_LIMITS[field]}
-              value={values[field]}
-              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-              aria-invalid={error?.field === field || undefined}
-              aria-describedby={error?.field === field ? alertId : undefined}
-              className={inputClass}
-            />
-          ) : (
-            <input
-              ref={(el) => {
-                fieldRefs.current[field] = el;
-              }}
-              id={`${id}-${field}`}
-              name={field}
-              type="text"
-              required
-              maxLength={CONTACT_LIMITS[field]}
-              value={values[field]}
-              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-              aria-invalid={error?.field === field || undefined}
-              aria-describedby={error?.field === field ? alertId : undefined}
-              className={inputClass}
-            />
-          )}
+        <div>
+          {label("name")}
+          <input {...fieldProps("name")} type="text" autoComplete="name" />
         </div>
-      ))}
-      {/* Honeypot: invisible to people and to assistive technology; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          ref={honeypot}
-          id={`${id}-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
+        <div>
+          {label("email")}
+          <input {...fieldProps("email")} type="email" autoComplete="email" />
+        </div>
       </div>
+      <div>
+        {label("subject")}
+        <input {...fieldProps("subject")} type="text" />
+      </div>
+      <div>
+        {label("message")}
+        <textarea {...fieldProps("message")} rows={compact ? 4 : 6} />
+      </div>
+      <HoneypotField id={`${id}-hp`} />
       <div
         ref={alertRef}
         id={alertId}
@@ -300,6 +200,6 @@ export function ContactForm({
       <Button type="submit" disabled={sending} className="w-full py-3 text-base">
         {sending ? SENDING_LABEL : "Send Message"}
       </Button>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,28 +1,13 @@
 /**
- * The two doors to `submitContactMessage`: a form post to a page's action (the home contact section
- * without JavaScript, the portal's Need Help box) and the JSON API of the old site, POST /api/send-email.
+ * The two doors to `submitContactMessage`: the contact form posted to a page's action (the home contact
+ * section and the portal's Need Help box, with or without JavaScript) and the old site's JSON API,
+ * POST /api/send-email, kept only for callers of that API.
  */
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import {
-  CONTACT_FIELDS,
-  type ContactField,
-  contactFailureMessage,
-  HONEYPOT_FIELD,
-  MISSING_FIELDS,
-} from "./contact";
+import { HONEYPOT_FIELD } from "~/features/security/honeypot";
+import { type ContactField, type ContactFormResult, contactFailureMessage, contactValues } from "./contact";
 import { type ContactDeps, type ContactSource, submitContactMessage } from "./contact.server";
-
-/** What a page's action returns for a contact form post; ContactForm shows it (no-JavaScript path). */
-export type ContactFormResult =
-  | { form: "contact"; ok: true; email: string }
-  | {
-      form: "contact";
-      ok: false;
-      message: string;
-      field: ContactField | null;
-      values: Record<ContactField, string>;
-    };
 
 export function contactDeps(context: AppLoadContext): ContactDeps {
   const { config, database, outbox } = context.runtime;
@@ -40,36 +25,37 @@ function meta(request: Request, context: AppLoadContext, source: ContactSource) 
   return { source, ip: context.clientIp, userAgent: request.headers.get("user-agent") };
 }
 
-/** Handles a posted contact form; answers with data for the page (4xx status on failure). */
+/**
+ * Handles a contact form posted to a page's action, by a fetcher (JavaScript) or the browser itself:
+ * one ContactFormResult either way, with a 4xx (or 500) status on failure. Validation messages are
+ * shown as they are; any other failure gets the spec's alert (public-site.md §8), built here.
+ */
 export async function handleContactForm(
   form: FormData,
   request: Request,
   context: AppLoadContext,
   source: Exclude<ContactSource, "api">,
 ) {
-  const raw: Record<string, string> = {};
-  for (const key of [...CONTACT_FIELDS, HONEYPOT_FIELD]) {
-    const value = form.get(key);
-    if (typeof value === "string") raw[key] = value;
-  }
-  const values = Object.fromEntries(CONTACT_FIELDS.map((f) => [f, raw[f] ?? ""])) as Record<
-    ContactField,
-    string
-  >;
+  const values = contactValues(form);
+  const raw: Record<string, unknown> = { ...values, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
   const email = context.runtime.config.business.email;
-  const outcome = await submitContactMessage(contactDeps(context), raw, meta(request, context, source));
+  const failure = (status: number, message: string, field: ContactField | null, headers?: HeadersInit) =>
+    data<ContactFormResult>({ form: "contact", ok: false, message, field, values }, { status, headers });
+  let outcome: Awaited<ReturnType<typeof submitContactMessage>>;
+  try {
+    outcome = await submitContactMessage(contactDeps(context), raw, meta(request, context, source));
+  } catch (error) {
+    context.logger.error({ err: error }, "contact: storing the message failed");
+    return failure(500, contactFailureMessage("Server error: 500", email), null);
+  }
   if (outcome.ok) return data<ContactFormResult>({ form: "contact", ok: true, email: outcome.email });
-  const result: ContactFormResult = {
-    form: "contact",
-    ok: false,
-    message: outcome.error === MISSING_FIELDS ? MISSING_FIELDS : contactFailureMessage(outcome.error, email),
-    field: outcome.field,
-    values,
-  };
-  return data(result, {
-    status: outcome.status,
-    headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-  });
+  // A 400 is the visitor's to fix ('Please fill in all required fields.' and the like): shown as it is.
+  return failure(
+    outcome.status,
+    outcome.status === 400 ? outcome.error : contactFailureMessage(outcome.error, email),
+    outcome.field,
+    outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+  );
 }
 
 /** The old site's sendEmail payload: type, name, email, subject, message, timestamp (ISO). */

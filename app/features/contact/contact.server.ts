@@ -8,9 +8,10 @@ import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { enqueueEmail } from "~/features/mail/mail.server";
-import { contactConfirmationEmail, contactNotificationEmail } from "~/features/mail/templates/contact.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
-import { type ContactField, checkContact, HONEYPOT_FIELD } from "./contact";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
+import { type ContactField, checkContact } from "./contact";
+import { contactConfirmationEmail, contactNotificationEmail } from "./email-templates.server";
 
 export type ContactSource = "site" | "portal" | "api";
 
@@ -44,8 +45,7 @@ export async function submitContactMessage(
 ): Promise<ContactOutcome> {
   const { db, logger } = deps;
   // A filled honeypot is a bot: it is told all went well (so it learns nothing) and nothing is kept.
-  const trap = raw[HONEYPOT_FIELD];
-  if (typeof trap === "string" && trap.trim() !== "") {
+  if (isHoneypotFilled(raw[HONEYPOT_FIELD])) {
     logger.info({ ip: meta.ip, source: meta.source }, "contact: honeypot filled, message dropped");
     return { ok: true, email: typeof raw.email === "string" ? raw.email.trim() : "", id: null };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkContact, contactFailureMessage, MISSING_FIELDS, responseErrorDetail } from "./contact";
+import { checkContact, contactFailureMessage, MISSING_FIELDS } from "./contact";
 
 const valid = { name: "Ada", email: "ada@example.com", subject: "Migration", message: "Hello" };
 
@@ -49,15 +49,5 @@ describe("contactFailureMessage", () => {
     expect(contactFailureMessage(detail, "desk@example.com")).toBe(
       `There was an error sending your message. ${reason}${tail}`,
     );
-  });
-});
-
-describe("responseErrorDetail", () => {
-  it("takes the JSON error field, else a short text body, else 'Server error: {status}'", () => {
-    expect(responseErrorDetail(400, '{"error":"Bad email"}')).toBe("Bad email");
-    expect(responseErrorDetail(503, "Mail relay down")).toBe("Mail relay down");
-    expect(responseErrorDetail(500, "")).toBe("Server error: 500");
-    expect(responseErrorDetail(502, "<html>Bad gateway</html>")).toBe("Server error: 502");
-    expect(responseErrorDetail(500, '{"message":"x"}')).toBe("Server error: 500");
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { type DetectedLocation, resolveCurrency } from "./currency";
+import { type DetectedLocation, detectionChanged, resolveCurrency } from "./currency";
 import type { CurrencyState } from "./currency-state";
 import { loadCurrencyPreference, saveDetectedCurrencyIfClient } from "./preferences.server";
 import type { CurrencyServices } from "./services.server";
@@ -18,6 +18,11 @@ export interface CurrencyRequest {
   clientAddress: string | null;
   /** The signed-in user's id, or null for a visitor. */
   userId: string | null;
+  /**
+   * Runs a needed preference write without holding the page back (the root loader passes one);
+   * without it the write is awaited.
+   */
+  afterResponse?: (task: () => Promise<unknown>) => void;
 }
 
 export async function currencyForRequest(input: CurrencyRequest): Promise<CurrencyState> {
@@ -38,14 +43,18 @@ export async function currencyForRequest(input: CurrencyRequest): Promise<Curren
     services.rates.get(),
     userId ? loadCurrencyPreference(db, userId, logger) : Promise.resolve(null),
   ]);
-  if (userId) {
-    // Not awaited by the page's outcome: a failed write is logged and ignored.
-    await saveDetectedCurrencyIfClient(
-      db,
-      userId,
-      { currency: location.currency, countryCode: location.country_code },
-      logger,
-    );
+  if (userId && detectionChanged(preference, location)) {
+    // Reading never writes: the row is written only when the detected country or currency differs
+    // from what is saved (or nothing is saved yet). A failed write is logged inside and ignored.
+    const save = () =>
+      saveDetectedCurrencyIfClient(
+        db,
+        userId,
+        { currency: location.currency, countryCode: location.country_code },
+        logger,
+      );
+    if (input.afterResponse) input.afterResponse(save);
+    else await save();
   }
   const currency = resolveCurrency({ preference, detected: location.currency });
   const rate = snapshot.rates[currency];

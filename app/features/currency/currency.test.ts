@@ -7,6 +7,7 @@ import {
   currencyForCountry,
   DEFAULT_LOCATION,
   decimalsFor,
+  detectionChanged,
   displayPrice,
   FALLBACK_RATES,
   fallbackFormat,
@@ -248,5 +249,32 @@ describe("resolveCurrency", () => {
         detected: "CAD",
       }),
     ).toBe("CAD");
+  });
+});
+
+describe("detectionChanged (the root loader writes the preference only then)", () => {
+  const gb = { country_code: "GB", country_name: "United Kingdom", currency: "GBP" };
+  it("is true when nothing is saved yet", () => {
+    expect(detectionChanged(null, gb)).toBe(true);
+  });
+  it("is false when the saved row already holds what was detected", () => {
+    expect(
+      detectionChanged({ preferredCurrency: "GBP", autoDetectCurrency: true, countryCode: "GB" }, gb),
+    ).toBe(false);
+  });
+  it("is true when the country moved", () => {
+    expect(
+      detectionChanged({ preferredCurrency: "GBP", autoDetectCurrency: true, countryCode: "IE" }, gb),
+    ).toBe(true);
+  });
+  it("ignores the currency of a client who chose one, but not the country", () => {
+    const chosen = { preferredCurrency: "INR", autoDetectCurrency: false, countryCode: "GB" };
+    expect(detectionChanged(chosen, gb)).toBe(false);
+    expect(detectionChanged({ ...chosen, countryCode: "US" }, gb)).toBe(true);
+  });
+  it("is true when auto-detection is on and the currency differs", () => {
+    expect(
+      detectionChanged({ preferredCurrency: "USD", autoDetectCurrency: true, countryCode: "GB" }, gb),
+    ).toBe(true);
   });
 });

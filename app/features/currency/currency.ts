@@ -452,3 +452,13 @@ export function resolveCurrency(input: {
   }
   return toCurrencyCode(detected) ?? DEFAULT_CURRENCY;
 }
+
+/** Whether detection found something the saved preference does not hold yet. */
+export function detectionChanged(
+  saved: { preferredCurrency: string; autoDetectCurrency: boolean; countryCode: string | null } | null,
+  detected: DetectedLocation,
+): boolean {
+  if (!saved) return true;
+  if (saved.countryCode !== detected.country_code) return true;
+  return saved.autoDetectCurrency && saved.preferredCurrency !== detected.currency;
+}

@@ -2,7 +2,8 @@
  * The mail system's public face for the rest of Portico:
  * - `enqueueEmail(tx, { kind, to, replyTo, ...someTemplate(props) })` inside the transaction that stores
  *   what the email is about, then `context.runtime.outbox.wake()` after the commit;
- * - templates under ./templates return `{ subject, html, text }`;
+ * - templates live with the feature that sends them (accounts/, contact/) and return
+ *   `{ subject, html, text }`;
  * - `startMailOutbox` is called once per process by server/runtime.ts.
  */
 import type { Logger } from "pino";

@@ -4,7 +4,7 @@
  */
 import { useId } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { HONEYPOT_FIELD } from "~/features/contact/contact";
+import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { NewsletterResult } from "./newsletter";
@@ -44,16 +44,7 @@ export function NewsletterForm({ action = "/?index" }: { action?: string }) {
           {busy ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          id={`${id}-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <HoneypotField id={`${id}-hp`} />
       <p
         id={`${id}-status`}
         role="status"

@@ -5,8 +5,8 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscriptions } from "~/db/schema";
-import { HONEYPOT_FIELD } from "~/features/contact/contact";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import {
   NEWSLETTER_INVALID,
   type NewsletterResult,
@@ -31,8 +31,7 @@ export async function handleNewsletterForm(form: FormData, context: AppLoadConte
   const email = typeof raw === "string" ? raw.trim() : "";
   const reply = (status: number, ok: boolean, message: string) =>
     data<NewsletterResult>({ form: "newsletter", ok, message, email }, { status });
-  const trap = form.get(HONEYPOT_FIELD);
-  if (typeof trap === "string" && trap.trim() !== "") {
+  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) {
     logger.info({ ip: context.clientIp }, "newsletter: honeypot filled, dropped");
     return reply(200, true, newsletterSubscribed(email));
   }

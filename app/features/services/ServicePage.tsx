@@ -4,7 +4,7 @@ import type { Service } from "~/db/schema";
 import { Price } from "~/features/currency/Price";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
-import type { ContentSection, ServicePageContent } from "./content";
+import type { ContentSection, ServicePageContent } from "./page-content";
 
 function Section({ section }: { section: ContentSection }) {
   const headingId = `${section.id}-heading`;

@@ -4,6 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { BusinessIdentity } from "~/features/business/business";
+import { rootData } from "./root-data";
 
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
@@ -13,7 +14,8 @@ interface RootMeta {
 }
 
 export function rootMeta(matches: Matches): RootMeta {
-  return (matches.find((m) => m?.id === "root")?.data as RootMeta | undefined) ?? {};
+  const root = rootData(matches);
+  return root ? { business: root.business, publicUrl: root.publicUrl } : {};
 }
 
 export function absoluteUrl(publicUrl: string, path: string): string {

@@ -14,9 +14,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ error: fieldErrors(parsed.error).email ?? null, sent: null }, 400);
+  if (!parsed.success) {
+    return data({ error: fieldErrors(parsed.error).email ?? null, formError: null, sent: null }, 400);
+  }
   // The same answer whether or not the address has an account.
-  return data({ error: null, sent: await requestPasswordReset(context, parsed.data.email) });
+  const outcome = await requestPasswordReset(context, parsed.data.email);
+  if (!outcome.ok) return data({ error: null, formError: outcome.message, sent: null }, outcome.status);
+  return data({ error: null, formError: null, sent: outcome.message });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -42,6 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             setClientError(fieldErrors(parsed.error).email ?? null);
           }}
         >
+          {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
           <TextField
             label="Email Address"
             name="email"

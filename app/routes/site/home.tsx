@@ -5,17 +5,19 @@ import { listServices } from "~/features/catalogue/catalogue.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
 import { Hero } from "~/features/site/home/Hero";
-import { ServicesSection } from "~/features/site/home/ServicesSection";
 import { JsonLd } from "~/features/site/JsonLd";
 import { seo } from "~/features/site/seo";
 import { businessJsonLd } from "~/features/site/structured-data";
 import type { Route } from "./+types/home";
 
 /*
- * Sections below the fold are separate chunks: the server renders them into the HTML as usual, and
+ * The sections after the hero are separate chunks: the server renders them into the HTML as usual, and
  * the browser hydrates each one when its chunk arrives, so the page is interactive within the JS
  * budget (docs/decisions/0101-home-js-budget-and-lazy-chunks.md).
  */
+const ServicesSection = lazy(() =>
+  import("~/features/site/home/ServicesSection").then((m) => ({ default: m.ServicesSection })),
+);
 const AboutSection = lazy(() =>
   import("~/features/site/home/AboutSection").then((m) => ({ default: m.AboutSection })),
 );
@@ -45,16 +47,22 @@ export async function loader({ context }: Route.LoaderArgs) {
       features: (s.features[defaultPackage(s)] ?? []).slice(0, 3),
     })),
     posts: listTeasers(),
-    business: config.business,
     jsonLd: businessJsonLd(config.business, config.publicUrl),
   };
 }
 
-/** The contact form (without JavaScript) and the newsletter box post here. */
+/** The contact form and the newsletter box post here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "newsletter") return handleNewsletterForm(form, context);
   return handleContactForm(form, request, context, "site");
+}
+
+/** A contact post that got no answer keeps the form filled and shows the spec's alert. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  // Loaded only when a form is sent, so it costs the page's first load nothing.
+  const { withContactFallback } = await import("~/features/contact/contact-client");
+  return withContactFallback(request, serverAction);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,12 +86,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={loaderData.jsonLd} />
       <Hero />
-      <ServicesSection services={loaderData.services} />
       <Suspense fallback={<BelowFoldPlaceholder />}>
+        <ServicesSection services={loaderData.services} />
         <AboutSection />
         <ReviewsSection />
         <BlogSection posts={loaderData.posts} />
-        <ContactSection business={loaderData.business} />
+        <ContactSection />
       </Suspense>
       <Suspense fallback={null}>
         <FloatingContactButton />

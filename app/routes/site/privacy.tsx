@@ -1,10 +1,7 @@
 import { LegalPage } from "~/features/legal/LegalPage";
+import { useRootData } from "~/features/site/root-data";
 import { seo } from "~/features/site/seo";
 import type { Route } from "./+types/privacy";
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { business: context.runtime.config.business };
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -15,8 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { business } = loaderData;
+export default function Privacy() {
+  const { business } = useRootData();
   return (
     <LegalPage title="Privacy Policy" updated="March 1, 2025">
       <p>

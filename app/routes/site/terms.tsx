@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import { LegalPage } from "~/features/legal/LegalPage";
+import { useRootData } from "~/features/site/root-data";
 import { seo } from "~/features/site/seo";
 import type { Route } from "./+types/terms";
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { business: context.runtime.config.business };
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -15,8 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export default function Terms({ loaderData }: Route.ComponentProps) {
-  const { business } = loaderData;
+export default function Terms() {
+  const { business } = useRootData();
   return (
     <LegalPage title="Terms of Service" updated="March 1, 2025">
       <p>

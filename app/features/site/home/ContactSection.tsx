@@ -1,13 +1,15 @@
 import { Clock, Mail, MessageCircle } from "lucide-react";
-import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
+import { whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
+import { useRootData } from "~/features/site/root-data";
 import { Container } from "~/ui/container";
 
 /**
  * The home contact section: the contact form, contact cards (email, WhatsApp) and business hours from
  * configuration. A lazy chunk of the home page, so the form costs the first paint nothing.
  */
-export function ContactSection({ business }: { business: BusinessIdentity }) {
+export function ContactSection() {
+  const { business } = useRootData();
   const hours = [business.hours.weekdays, business.hours.saturday, business.hours.sunday];
   return (
     <section id="contact" aria-labelledby="contact-heading" className="py-20">
@@ -20,7 +22,7 @@ export function ContactSection({ business }: { business: BusinessIdentity }) {
         </p>
         <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
           <div>
-            <ContactForm />
+            <ContactForm business={business} />
           </div>
           <div className="grid gap-4">
             <a

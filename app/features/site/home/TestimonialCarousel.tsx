@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, wrapIndex } from "./testimonials";
 
 const STARS = [1, 2, 3, 4, 5];
@@ -27,8 +28,7 @@ export function TestimonialCarousel() {
   const [focused, setFocused] = useState(false);
   const reduceMotion = usePrefersReducedMotion();
   // Tells tests (and styles) the rotation is live, i.e. the carousel has hydrated.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const rotating = !hovered && !focused && !reduceMotion;
   const count = TESTIMONIALS.length;
 

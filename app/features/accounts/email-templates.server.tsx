@@ -3,11 +3,11 @@
  * password reset.
  */
 
-import { RESET_LINK_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "~/features/accounts/auth.server";
 import type { BusinessIdentity } from "~/features/business/business";
-import { EmailButton, EmailLayout, textFooter } from "../EmailLayout";
-import type { EmailContent } from "../email";
-import { renderEmailHtml } from "../render.server";
+import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayout";
+import type { EmailContent } from "~/features/mail/email";
+import { renderEmailHtml } from "~/features/mail/render.server";
+import { RESET_LINK_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "./auth.server";
 
 interface Common {
   business: BusinessIdentity;

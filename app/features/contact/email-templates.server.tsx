@@ -3,9 +3,9 @@
  * visitor) and the confirmation to the visitor.
  */
 import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
-import { EmailButton, EmailLayout, textFooter } from "../EmailLayout";
-import type { EmailContent } from "../email";
-import { renderEmailHtml } from "../render.server";
+import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayout";
+import type { EmailContent } from "~/features/mail/email";
+import { renderEmailHtml } from "~/features/mail/render.server";
 
 export interface ContactEmailProps {
   business: BusinessIdentity;

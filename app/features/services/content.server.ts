@@ -1,44 +1,17 @@
 /**
  * The words of the eight service pages (public-site.md §2 "Service pages"): each page's own sections,
- * process, FAQ and closing call to action. Prices come from the catalogue, never from here.
+ * process, FAQ and closing call to action. Server-only: each page's loader sends its own copy, with the
+ * prices filled in from the catalogue (`{price.<package>}`, `{addon.<addon>}`); no price is written here.
  */
 import type { ServiceSlug } from "~/features/catalogue/catalogue";
-
-export interface Item {
-  title: string;
-  text: string;
-}
-
-export interface ContentSection {
-  id: string;
-  title: string;
-  intro?: string;
-  items: Item[];
-  /** "list" renders a compact checklist instead of cards. */
-  style?: "cards" | "list";
-}
-
-export interface ServicePageContent {
-  /** The page's SEO description. */
-  description: string;
-  tagline: string;
-  sections: ContentSection[];
-  process: { title: string; steps: Item[] };
-  /** False where the spec fetches prices but does not show them (hosting support). */
-  showPricing: boolean;
-  pricingNote?: string;
-  /** An extra highlighted panel, e.g. hosting's emergency support. */
-  panel?: { title: string; text: string; points: string[] };
-  faq: Array<{ question: string; answer: string }>;
-  closing: { title: string; text: string };
-}
+import type { Item, ServicePageContent } from "./page-content";
 
 const step = (title: string, text: string): Item => ({ title, text });
 
 export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   "email-migration": {
     description:
-      "Email migration to Google Workspace, Microsoft 365 or any IMAP host: every mailbox, folder, contact and calendar, zero downtime, $4 per mailbox.",
+      "Email migration to Google Workspace, Microsoft 365 or any IMAP host: every mailbox, folder, contact and calendar, zero downtime, {price.basic} per mailbox.",
     tagline: "Every message, folder, contact and calendar moved, with zero downtime.",
     sections: [
       {
@@ -126,7 +99,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   },
   "email-deliverability": {
     description:
-      "SPF, DKIM and DMARC set up and verified so your email reaches the inbox and your domain cannot be spoofed. $25 one-time, includes 30-day support.",
+      "SPF, DKIM and DMARC set up and verified so your email reaches the inbox and your domain cannot be spoofed. {price.basic} one-time, includes 30-day support.",
     tagline: "Reach the inbox, stop spoofing, and stay off blacklists.",
     sections: [
       {
@@ -223,7 +196,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
         id: "procurement",
         title: "Certificate Procurement Service",
         intro:
-          "Need a paid certificate? We buy it for you from a trusted authority, handle validation and install it. +$5 per certificate.",
+          "Need a paid certificate? We buy it for you from a trusted authority, handle validation and install it. +{addon.procurement} per certificate.",
         style: "list",
         items: [
           { title: "Vendor choice", text: "We pick the right certificate authority and product." },
@@ -242,7 +215,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
       ],
     },
     showPricing: true,
-    pricingNote: "Certificate procurement: +$5 each.",
+    pricingNote: "Certificate procurement: +{addon.procurement} each.",
     faq: [
       {
         question: "How long does installation take?",
@@ -265,7 +238,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   },
   "cloud-management": {
     description:
-      "Google Workspace and Microsoft 365 management: setup, users, security and everyday fixes. $25 one-time setup, $5 per incident.",
+      "Google Workspace and Microsoft 365 management: setup, users, security and everyday fixes. {price.setup} one-time setup, {price.incident} per incident.",
     tagline: "Your cloud suite set up, secured and looked after.",
     sections: [
       {
@@ -316,7 +289,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   },
   "data-migration": {
     description:
-      "Cloud data migration for Teams, SharePoint, OneDrive and Google Drive with permissions and structure intact. $5 per user.",
+      "Cloud data migration for Teams, SharePoint, OneDrive and Google Drive with permissions and structure intact. {price.basic} per user.",
     tagline: "Files, permissions and Teams moved intact, around your working hours.",
     sections: [
       {
@@ -433,7 +406,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   },
   "acronis-setup": {
     description:
-      "Acronis backup account setup: protection plans, schedules, retention and a tested restore, delivered in 2-4 hours. $25 complete setup.",
+      "Acronis backup account setup: protection plans, schedules, retention and a tested restore, delivered in 2-4 hours. {price.basic} complete setup.",
     tagline: "Backups configured, scheduled and proven with a test restore.",
     sections: [
       {
@@ -486,7 +459,7 @@ export const SERVICE_CONTENT: Record<ServiceSlug, ServicePageContent> = {
   },
   "per-incident-support": {
     description:
-      "Per-incident IT support for Google Workspace, Microsoft 365, SSL certificates and backups: $20 per incident with 7 days of follow-up.",
+      "Per-incident IT support for Google Workspace, Microsoft 365, SSL certificates and backups: {price.basic} per incident with 7 days of follow-up.",
     tagline: "One problem, one fixed price, solved by an expert.",
     sections: [
       {
