@@ -106,7 +106,7 @@ export async function requireClient(
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const signedIn = await getSignedIn(request, context);
-  if (!signedIn || signedIn.user.role !== "admin" || !signedIn.user.emailVerified)
+  if (signedIn?.user.role !== "admin" || !signedIn.user.emailVerified)
     throw new Response("Not Found", { status: 404 });
   const { emailVerified: _ignored, ...user } = signedIn.user;
   return user;

@@ -118,9 +118,7 @@ export class AdminInputError extends Error {
  * the addresses promoted now.
  */
 export async function promoteListedAdmins(db: Database, adminEmails: string[], onlyEmail?: string) {
-  const targets = onlyEmail
-    ? adminEmails.filter((e) => e === onlyEmail.toLowerCase())
-    : adminEmails;
+  const targets = onlyEmail ? adminEmails.filter((e) => e === onlyEmail.toLowerCase()) : adminEmails;
   if (targets.length === 0) return [];
   return db.transaction(async (tx) => {
     const promoted = await tx
@@ -135,13 +133,17 @@ export async function promoteListedAdmins(db: Database, adminEmails: string[], o
       )
       .returning({ id: user.id, email: user.email });
     for (const p of promoted) {
-      await recordAudit(tx, { id: null, email: "ADMIN_EMAILS" }, {
-        action: "admin.promote",
-        entity: "user",
-        entityId: p.id,
-        before: { role: "client" },
-        after: { role: "admin" },
-      });
+      await recordAudit(
+        tx,
+        { id: null, email: "ADMIN_EMAILS" },
+        {
+          action: "admin.promote",
+          entity: "user",
+          entityId: p.id,
+          before: { role: "client" },
+          after: { role: "admin" },
+        },
+      );
     }
     return promoted.map((p) => p.email);
   });

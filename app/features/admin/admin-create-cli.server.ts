@@ -11,8 +11,8 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
 import { passwordError } from "~/features/accounts/password";
 import {
-  AdminInputError,
   type AdminCreateResult,
+  AdminInputError,
   adminCreateInput,
   createOrPromoteAdmin,
   generatePassword,
@@ -26,8 +26,7 @@ export interface CliIo {
   promptPassword: ((question: string) => Promise<string>) | null;
 }
 
-const USAGE =
-  "Usage: npm run admin:create -- --email you@example.com [--name \"Your Name\"] [--password \"…\"]";
+const USAGE = 'Usage: npm run admin:create -- --email you@example.com [--name "Your Name"] [--password "…"]';
 
 function isAlive(pid: number): boolean {
   try {
@@ -97,7 +96,9 @@ export async function runAdminCreate(
   // Without a terminal, a new account gets a generated password (an existing one keeps its own).
   const ask = async (pw: string | null): Promise<AdminCreateResult> => {
     if (config.database.kind === "pglite") {
-      const channel = config.database.dir.startsWith("memory://") ? null : readChannelFile(config.database.dir);
+      const channel = config.database.dir.startsWith("memory://")
+        ? null
+        : readChannelFile(config.database.dir);
       if (channel && isAlive(channel.pid)) {
         const res = await fetch(`http://127.0.0.1:${channel.port}/admin-create`, {
           method: "POST",
@@ -111,7 +112,9 @@ export async function runAdminCreate(
         const body = (await res.json()) as AdminCreateResult & { error?: string };
         if (res.status === 400) throw new AdminInputError(body.error ?? "bad input");
         if (!res.ok) throw new Error(body.error ?? `the server answered ${res.status}`);
-        io.out(`Through the running server (pid ${channel.pid}) on the embedded database at ${config.database.dir}:`);
+        io.out(
+          `Through the running server (pid ${channel.pid}) on the embedded database at ${config.database.dir}:`,
+        );
         return body;
       }
     }

@@ -38,8 +38,14 @@ describe("catalogue edit form", () => {
     expect(result.errors["price.pro"]).toBe("Enter a price");
   });
   it("refuses absurd prices and fractions of a cent", () => {
-    const r1 = parseCatalogueForm(form({ name: "Xy", description: "0123456789", "price.a": "2000000", "features.a": "f" }), ["a"]);
-    const r2 = parseCatalogueForm(form({ name: "Xy", description: "0123456789", "price.a": "1.999", "features.a": "f" }), ["a"]);
+    const r1 = parseCatalogueForm(
+      form({ name: "Xy", description: "0123456789", "price.a": "2000000", "features.a": "f" }),
+      ["a"],
+    );
+    const r2 = parseCatalogueForm(
+      form({ name: "Xy", description: "0123456789", "price.a": "1.999", "features.a": "f" }),
+      ["a"],
+    );
     expect(r1.ok).toBe(false);
     expect(r2.ok).toBe(false);
   });

@@ -12,7 +12,12 @@ const price = z
   .min(1, { message: "Enter a price" })
   .regex(/^\d+(\.\d{1,2})?$/, { message: "Enter a price in US dollars, e.g. 149 or 149.50" })
   .transform(Number)
-  .pipe(z.number().min(0).max(MAX_PRICE_USD, { message: `The price must be at most ${MAX_PRICE_USD}` }));
+  .pipe(
+    z
+      .number()
+      .min(0)
+      .max(MAX_PRICE_USD, { message: `The price must be at most ${MAX_PRICE_USD}` }),
+  );
 
 const features = z
   .string()
@@ -41,9 +46,16 @@ export type CatalogueFormResult =
   | { ok: false; errors: Record<string, string> };
 
 /** Reads `name`, `description`, `price.<package>` and `features.<package>` for the service's packages. */
-export function parseCatalogueForm(form: FormData | URLSearchParams, packages: string[]): CatalogueFormResult {
+export function parseCatalogueForm(
+  form: FormData | URLSearchParams,
+  packages: string[],
+): CatalogueFormResult {
   const shape: Record<string, z.ZodType> = {
-    name: z.string().trim().min(2, { message: "Enter a name" }).max(100, { message: "At most 100 characters" }),
+    name: z
+      .string()
+      .trim()
+      .min(2, { message: "Enter a name" })
+      .max(100, { message: "At most 100 characters" }),
     description: z
       .string()
       .trim()

@@ -34,7 +34,11 @@ export async function getCatalogueService(db: Database, id: string) {
   return row ?? null;
 }
 
-export async function updateCatalogueService(deps: AdminDeps, id: string, edit: CatalogueEdit): Promise<ChangeResult> {
+export async function updateCatalogueService(
+  deps: AdminDeps,
+  id: string,
+  edit: CatalogueEdit,
+): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(services).where(eq(services.id, id)).for("update");
     if (!before) return { ok: false, status: 404, error: "Service not found." };
@@ -54,7 +58,12 @@ export async function updateCatalogueService(deps: AdminDeps, id: string, edit: 
       action: "catalogue.update",
       entity: "service",
       entityId: id,
-      before: { name: before.name, description: before.description, pricing: before.pricing, features: before.features },
+      before: {
+        name: before.name,
+        description: before.description,
+        pricing: before.pricing,
+        features: before.features,
+      },
       after: { name: edit.name, description: edit.description, pricing, features },
     });
     return { ok: true, message: `${edit.name} is saved; the site shows the change now.` };

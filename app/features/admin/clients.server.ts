@@ -16,7 +16,10 @@ export interface ClientListRow {
 }
 
 /** Client accounts (role client), with or without a client record yet (unverified sign-ups have none). */
-export async function listClients(db: Database, filter: { q: string; page: number }): Promise<Paged<ClientListRow>> {
+export async function listClients(
+  db: Database,
+  filter: { q: string; page: number },
+): Promise<Paged<ClientListRow>> {
   const like = `%${escapeLike(filter.q)}%`;
   const where = and(
     eq(user.role, "client"),
@@ -32,7 +35,9 @@ export async function listClients(db: Database, filter: { q: string; page: numbe
         company: clients.company,
         verified: user.emailVerified,
         createdAt: user.createdAt,
-        orders: sql<number>`(select count(*) from ${orders} where ${orders.clientId} = ${user.id})`.mapWith(Number),
+        orders: sql<number>`(select count(*) from ${orders} where ${orders.clientId} = ${user.id})`.mapWith(
+          Number,
+        ),
       })
       .from(user)
       .leftJoin(clients, eq(clients.id, user.id))
@@ -55,8 +60,14 @@ export async function getClientDetail(db: Database, id: string) {
   if (!row) return null;
   const [figures] = await db
     .select({
-      spentUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(Number),
-      outstandingUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} in ('sent', 'overdue')), 0)`.mapWith(Number),
+      spentUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(
+          Number,
+        ),
+      outstandingUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} in ('sent', 'overdue')), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(invoices)
     .where(eq(invoices.clientId, id));

@@ -34,7 +34,13 @@ export async function dashboardFigures(db: Database) {
     invoiceTotals(db),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
     db
-      .select({ id: user.id, name: user.name, email: user.email, verified: user.emailVerified, createdAt: user.createdAt })
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        verified: user.emailVerified,
+        createdAt: user.createdAt,
+      })
       .from(user)
       .where(and(eq(user.role, "client")))
       .orderBy(desc(user.createdAt))

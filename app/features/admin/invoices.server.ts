@@ -95,13 +95,15 @@ export async function listInvoices(
     // Every chip's count in one pass.
     db
       .select({
-      all: count(),
-      outstanding: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
-      sent: sql<number>`count(*) filter (where ${invoices.status} = 'sent' and ${invoices.dueDate} >= now())`.mapWith(Number),
-      paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')`.mapWith(Number),
-      void: sql<number>`count(*) filter (where ${invoices.status} = 'void')`.mapWith(Number),
-    })
+        all: count(),
+        outstanding: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
+        sent: sql<number>`count(*) filter (where ${invoices.status} = 'sent' and ${invoices.dueDate} >= now())`.mapWith(
+          Number,
+        ),
+        paid: sql<number>`count(*) filter (where ${invoices.status} = 'paid')`.mapWith(Number),
+        void: sql<number>`count(*) filter (where ${invoices.status} = 'void')`.mapWith(Number),
+      })
       .from(invoices)
       .leftJoin(clients, eq(clients.id, invoices.clientId))
       .where(and(search, scope)),
@@ -167,11 +169,18 @@ export async function markInvoicePaid(deps: AdminDeps, id: string, reference: st
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (invoice.status !== "sent" && invoice.status !== "overdue")
-      return { ok: false, status: 409, error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.` };
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.`,
+      };
     const [order] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId)).for("update");
     const paymentReference = `Bank transfer: ${reference}`;
     if (order) {
-      const result = await applyPayment(tx, order, invoice, { provider: "manual", reference: paymentReference });
+      const result = await applyPayment(tx, order, invoice, {
+        provider: "manual",
+        reference: paymentReference,
+      });
       if (result.order.status !== order.status) {
         await recordAudit(tx, deps.actor, {
           action: "order.status",
@@ -189,10 +198,17 @@ export async function markInvoicePaid(deps: AdminDeps, id: string, reference: st
       before: { status: invoice.status, paymentReference: invoice.paymentReference },
       after: { status: "paid", method: "bank transfer", paymentReference },
     });
-    await emailClient(tx, deps, invoice, "invoice-paid", `Payment received: invoice ${invoice.invoiceNumber}`, [
-      `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
-      `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
-    ]);
+    await emailClient(
+      tx,
+      deps,
+      invoice,
+      "invoice-paid",
+      `Payment received: invoice ${invoice.invoiceNumber}`,
+      [
+        `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
+        `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
+      ],
+    );
     return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
   });
 }
@@ -203,7 +219,11 @@ export async function voidInvoice(deps: AdminDeps, id: string, reason: string | 
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (invoice.status !== "sent" && invoice.status !== "overdue")
-      return { ok: false, status: 409, error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be voided.` };
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be voided.`,
+      };
     await tx.update(invoices).set({ status: "void" }).where(eq(invoices.id, id));
     await publishLiveEvent(tx, { userId: invoice.clientId, kind: "invoice", entityId: id, status: "void" });
     await recordAudit(tx, deps.actor, {
@@ -227,8 +247,13 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (invoice.status === "void")
-      return { ok: false, status: 409, error: `Invoice ${invoice.invoiceNumber} is void; there is nothing to send.` };
-    const overdue = invoice.status === "overdue" || (invoice.status === "sent" && invoice.dueDate < new Date());
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} is void; there is nothing to send.`,
+      };
+    const overdue =
+      invoice.status === "overdue" || (invoice.status === "sent" && invoice.dueDate < new Date());
     const lines =
       invoice.status === "paid"
         ? [`Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt)}.`]
@@ -251,13 +276,15 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
 export async function invoiceTotals(db: Database) {
   const [row] = await db
     .select({
-      outstandingUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOutstanding}), 0)`.mapWith(Number),
+      outstandingUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOutstanding}), 0)`.mapWith(Number),
       outstandingCount: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-      overdueUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOverdue}), 0)`.mapWith(Number),
+      overdueUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOverdue}), 0)`.mapWith(
+        Number,
+      ),
       overdueCount: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
     })
     .from(invoices)
     .where(isOutstanding);
   return row ?? { outstandingUsd: 0, outstandingCount: 0, overdueUsd: 0, overdueCount: 0 };
 }
-

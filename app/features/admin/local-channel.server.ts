@@ -79,7 +79,10 @@ export async function startAdminChannel(deps: {
         if (!parsed.success) return reply(400, { error: parsed.error.issues[0]?.message ?? "bad input" });
         const password = typeof raw.password === "string" ? raw.password : null;
         const result = await createOrPromoteAdmin(deps.db, { ...parsed.data, password });
-        deps.logger.info({ email: result.email, outcome: result.outcome }, "admin:create through the local channel");
+        deps.logger.info(
+          { email: result.email, outcome: result.outcome },
+          "admin:create through the local channel",
+        );
         reply(200, result);
       } catch (error) {
         if (error instanceof AdminInputError || error instanceof SyntaxError)

@@ -17,7 +17,11 @@ export async function listMessages(
 ): Promise<Paged<typeof contactMessages.$inferSelect> & { unread: number }> {
   const like = `%${escapeLike(filter.q)}%`;
   const search = filter.q
-    ? or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.subject, like))
+    ? or(
+        ilike(contactMessages.name, like),
+        ilike(contactMessages.email, like),
+        ilike(contactMessages.subject, like),
+      )
     : undefined;
   const state =
     filter.filter === "unread"
@@ -82,11 +86,15 @@ export async function replyToMessage(
         publicUrl: deps.config.publicUrl,
         subject: reply.subject,
         greetingName: row.name,
-        lines: reply.body.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
+        lines: reply.body
+          .split(/\n{2,}/)
+          .map((p) => p.trim())
+          .filter(Boolean),
         note: `You wrote: ${row.message.length > 500 ? `${row.message.slice(0, 500)}…` : row.message}`,
       }),
     });
-    if (!row.readAt) await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id));
+    if (!row.readAt)
+      await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id));
     await recordAudit(tx, deps.actor, {
       action: "message.reply",
       entity: "contact_message",

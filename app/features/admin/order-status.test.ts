@@ -9,7 +9,8 @@ describe("order transitions", () => {
     expect(canTransition("in_progress", "completed")).toBe(true);
   });
   it("lets any open order be cancelled, and never leaves a final status", () => {
-    for (const from of ["pending", "paid", "in_progress"] as const) expect(canTransition(from, "cancelled")).toBe(true);
+    for (const from of ["pending", "paid", "in_progress"] as const)
+      expect(canTransition(from, "cancelled")).toBe(true);
     for (const to of orderStatuses) {
       expect(canTransition("completed", to)).toBe(false);
       expect(canTransition("cancelled", to)).toBe(false);

@@ -13,8 +13,8 @@ import {
   invoices,
   type Order,
   type OrderStatus,
-  orders,
   orderStatuses,
+  orders,
 } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
@@ -211,7 +211,10 @@ const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
   ],
   in_progress: (o) => [`Work on your order for ${o.serviceName} (${o.packageName}) has started.`],
   completed: (o) => [NOTIFICATIONS.orderCompleted.message, `Your order for ${o.serviceName} is complete.`],
-  cancelled: (o) => [NOTIFICATIONS.orderCancelled.message, `The order was for ${o.serviceName} (${o.packageName}).`],
+  cancelled: (o) => [
+    NOTIFICATIONS.orderCancelled.message,
+    `The order was for ${o.serviceName} (${o.packageName}).`,
+  ],
 };
 
 /** Moves an order to its next status (or cancels it), with an optional note to the client. */
@@ -243,9 +246,15 @@ export async function transitionOrder(
       await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
       await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: to });
       if (to === "completed")
-        await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCompleted, href: "/client/orders" });
+        await raiseNotification(tx, order.clientId, {
+          ...NOTIFICATIONS.orderCompleted,
+          href: "/client/orders",
+        });
       if (to === "cancelled") {
-        await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCancelled, href: "/client/orders" });
+        await raiseNotification(tx, order.clientId, {
+          ...NOTIFICATIONS.orderCancelled,
+          href: "/client/orders",
+        });
         // Nothing is owed for a cancelled order: its unpaid invoice is voided (keeping its number).
         if (invoice && (invoice.status === "sent" || invoice.status === "overdue")) {
           const [voided] = await tx
@@ -254,7 +263,12 @@ export async function transitionOrder(
             .where(eq(invoices.id, invoice.id))
             .returning();
           invoiceAfter = voided!;
-          await publishLiveEvent(tx, { userId: order.clientId, kind: "invoice", entityId: invoice.id, status: "void" });
+          await publishLiveEvent(tx, {
+            userId: order.clientId,
+            kind: "invoice",
+            entityId: invoice.id,
+            status: "void",
+          });
           await recordAudit(tx, actor, {
             action: "invoice.void",
             entity: "invoice",

@@ -1,0 +1,8 @@
+import { redirect } from "react-router";
+import { requireAdmin } from "~/features/admin/route-helpers.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw redirect("/admin/dashboard");
+}
