@@ -94,6 +94,7 @@ export async function runAdminCreate(
 
   const config = loadConfig(env);
   // Without a terminal, a new account gets a generated password (an existing one keeps its own).
+  let where = "";
   const ask = async (pw: string | null): Promise<AdminCreateResult> => {
     if (config.database.kind === "pglite") {
       const channel = config.database.dir.startsWith("memory://")
@@ -112,9 +113,7 @@ export async function runAdminCreate(
         const body = (await res.json()) as AdminCreateResult & { error?: string };
         if (res.status === 400) throw new AdminInputError(body.error ?? "bad input");
         if (!res.ok) throw new Error(body.error ?? `the server answered ${res.status}`);
-        io.out(
-          `Through the running server (pid ${channel.pid}) on the embedded database at ${config.database.dir}:`,
-        );
+        where = `through the running server (pid ${channel.pid}) on the embedded database at ${config.database.dir}`;
         return body;
       }
     }
@@ -122,11 +121,10 @@ export async function runAdminCreate(
     try {
       await migrateDatabase(database);
       await seedDatabase(database.db);
-      const where =
+      where =
         config.database.kind === "postgres"
-          ? `PostgreSQL (${new URL(config.database.url).host}${new URL(config.database.url).pathname})`
-          : `the embedded database at ${config.database.dir} (no server was running)`;
-      io.out(`Directly on ${where}:`);
+          ? `directly on PostgreSQL (${new URL(config.database.url).host}${new URL(config.database.url).pathname})`
+          : `directly on the embedded database at ${config.database.dir} (no server was running)`;
       return await createOrPromoteAdmin(database.db, { ...input, password: pw });
     } finally {
       await database.close();
@@ -154,7 +152,7 @@ export async function runAdminCreate(
     promoted: "Made the existing account an admin:",
     "already-admin": "The account was already an admin:",
   }[result.outcome];
-  io.out(`${verb} ${result.email}.`);
+  io.out(`${verb} ${result.email}, ${where}.`);
   if (generated) io.out(`Its password (shown once, keep it safe): ${password}`);
   else if (result.passwordSet) io.out("Its password is the one you gave.");
   else io.out("Its password was not changed.");

@@ -10,12 +10,10 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
+import type { InvoiceFilter } from "./filters";
 import { formatDate, formatMoney } from "./format";
 import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
-
-export const invoiceFilters = ["all", "outstanding", "overdue", "sent", "paid", "void"] as const;
-export type InvoiceFilter = (typeof invoiceFilters)[number];
 
 /** Unpaid and past its due date: stored as overdue, or still 'sent' after the due date. */
 export const isOverdue = sql<boolean>`(${invoices.status} = 'overdue' or (${invoices.status} = 'sent' and ${invoices.dueDate} < now()))`;

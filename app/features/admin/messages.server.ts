@@ -5,11 +5,9 @@ import { contactMessages } from "~/db/schema";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
+import type { MessageFilter } from "./filters";
 import type { AdminDeps, ChangeResult } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
-
-export const messageFilters = ["all", "unread", "read"] as const;
-export type MessageFilter = (typeof messageFilters)[number];
 
 export async function listMessages(
   db: Database,

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
+import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
 import { formatDate, formatMoney } from "~/features/admin/format";
-import { type InvoiceFilter, invoiceFilters, listInvoices } from "~/features/admin/invoices.server";
+import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
   AdminPage,

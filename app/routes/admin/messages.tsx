@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
+import { messageFilters } from "~/features/admin/filters";
 import { formatDateTime } from "~/features/admin/format";
-import { listMessages, messageFilters } from "~/features/admin/messages.server";
+import { listMessages } from "~/features/admin/messages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
   AdminPage,
