@@ -61,12 +61,14 @@ test("an admin marks an invoice paid by bank transfer", async ({ page }) => {
   await page.goto("/admin/invoices?status=outstanding");
   await page.getByRole("link", { name: unpaidInvoice.invoiceNumber }).click();
   await expect(page.getByRole("heading", { name: `Invoice ${unpaidInvoice.invoiceNumber}` })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByLabel("Bank transfer reference").fill("SEPA-E2E-4711");
   await page.getByRole("button", { name: "Mark paid" }).click();
   await expect(page.getByRole("status")).toHaveText(`Invoice ${unpaidInvoice.invoiceNumber} is marked paid.`);
   await expect(page.getByText("Bank transfer: SEPA-E2E-4711", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
   await page.goto("/admin/invoices?status=paid");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await expect(page.getByRole("row").filter({ hasText: unpaidInvoice.invoiceNumber })).toContainText("paid");
 });
 
@@ -75,6 +77,7 @@ test("a catalogue price change shows on the service page at once", async ({ page
   await page.goto("/admin/catalogue");
   await page.getByRole("link", { name: "Cloud Suite Management" }).click();
   const price = page.getByLabel(/price \(USD\)/).first();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await price.fill("31.50");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toContainText("is saved");
