@@ -42,6 +42,12 @@ export async function listMessages(
   return { rows, total: total?.n ?? 0, page: filter.page, unread: unread?.n ?? 0 };
 }
 
+/** Unread contact messages (a partial index keeps this cheap). */
+export async function unreadMessageCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
 export async function getMessage(db: Database, id: string) {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
   return row ?? null;

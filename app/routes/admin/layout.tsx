@@ -10,13 +10,15 @@ import {
   Users,
 } from "lucide-react";
 import { Form, NavLink, Outlet } from "react-router";
+import { unreadMessageCount } from "~/features/admin/messages.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import type { Route } from "./+types/layout";
 
 /** The back office frame. Each child route checks the role itself too (loaders run in parallel). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { admin: { name: admin.name, email: admin.email } };
+  const unread = await unreadMessageCount(context.runtime.database.db);
+  return { admin: { name: admin.name, email: admin.email }, unread };
 }
 
 const NAV = [
@@ -51,6 +53,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
+                  {to === "/admin/messages" && loaderData.unread > 0 && (
+                    <span className="ml-auto rounded-full bg-brand-600 px-2 text-xs font-semibold text-white">
+                      {loaderData.unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}
