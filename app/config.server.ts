@@ -73,6 +73,16 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })))
+    .default([]),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +122,8 @@ export interface Config {
   };
   /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
   contactRateLimitPerHour: number;
+  /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -159,6 +171,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    adminEmails: e.ADMIN_EMAILS,
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,

@@ -48,8 +48,23 @@ export default [
   route("api/detect-location", "routes/api/detect-location.ts"),
   route("api/exchange-rates", "routes/api/exchange-rates.ts"),
 
-  // Back office (client-portal.md §2: target for a non-client role after login)
-  route("admin/dashboard", "routes/admin/dashboard.tsx"),
+  // Back office (client-portal.md §2: target for a non-client role after login; the rest is not in the
+  // spec). Every loader and action checks the admin role itself: anyone else gets 404.
+  route("admin", "routes/admin/index.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:orderId", "routes/admin/order.tsx"),
+    route("admin/invoices", "routes/admin/invoices.tsx"),
+    route("admin/invoices/:invoiceId", "routes/admin/invoice.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/messages/:messageId", "routes/admin/message.tsx"),
+    route("admin/clients", "routes/admin/clients.tsx"),
+    route("admin/clients/:clientId", "routes/admin/client.tsx"),
+    route("admin/catalogue", "routes/admin/catalogue.tsx"),
+    route("admin/catalogue/:serviceId", "routes/admin/catalogue-service.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
 
   // better-auth's endpoints (verification and reset links land here).
   route("api/auth/*", "routes/api/auth.ts"),

@@ -19,6 +19,8 @@ export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
 export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
+// `npm run admin:create` (scripts/admin-create.js) runs this from the build.
+export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
 export type { Runtime };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;

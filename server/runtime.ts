@@ -15,6 +15,8 @@ import {
   type AllAccountEmails,
   accountEmails as createAccountEmails,
 } from "~/features/accounts/emails.server";
+import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
+import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
@@ -61,7 +63,23 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   }, HOUR_MS);
   housekeeping.unref();
   const accountEmails = createAccountEmails(config, database.db, outbox);
-  const auth = createAuth({ config, db: database.db, secret: authSecret, logger, emails: accountEmails });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: authSecret,
+    logger,
+    emails: accountEmails,
+    onVerified: async (u) => {
+      await promoteListedAdmins(database.db, config.adminEmails, u.email);
+    },
+  });
+  // ADMIN_EMAILS added after an account was verified still take effect (at the next start).
+  await promoteListedAdmins(database.db, config.adminEmails);
+  // On the embedded database, `npm run admin:create` reaches this process through a local channel.
+  let adminChannel: AdminChannel | null = null;
+  if (config.database.kind === "pglite" && !config.database.dir.startsWith("memory://")) {
+    adminChannel = await startAdminChannel({ pgliteDir: config.database.dir, db: database.db, logger });
+  }
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -74,7 +92,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     accountEmails,
     close: () => {
       clearInterval(housekeeping);
-      closed ??= outbox.stop().then(() => database.close());
+      closed ??= Promise.all([outbox.stop(), adminChannel?.close()]).then(() => database.close());
       return closed;
     },
   };

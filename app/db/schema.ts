@@ -195,9 +195,14 @@ export const contactMessages = pgTable(
     source: text("source", { enum: ["site", "portal", "api"] }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** When the owner opened it in the back office; null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    index("contact_messages_unread_idx").on(t.createdAt).where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const outboxStatuses = ["pending", "sending", "sent", "captured", "failed"] as const;

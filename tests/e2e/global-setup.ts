@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { testDatabases } from "../support/databases";
 import requireBuild from "../support/require-build";
+import { seedAdminFixtures } from "./admin-seed";
 
 function waitForListening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -52,25 +53,29 @@ export default async function globalSetup() {
   const database = testDatabases[testDatabases.length - 1]!;
   const fresh = await database.create();
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-e2e-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "true",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",
+    // Prices use the built-in rate table and the browser's Accept-Language: no provider, no proxy header.
+    EXCHANGE_RATES_URL: "",
+    COUNTRY_HEADER: "",
+    // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
+    DEV_MAIL_ENABLED: "true",
+    CONTACT_RATE_LIMIT_PER_HOUR: "1000",
+    ...fresh.env,
+    // A PGlite folder on disk (not the in-memory one integration tests use), so it can be seeded first.
+    ...(fresh.env.DATABASE_URL ? {} : { PGLITE_DIR: path.join(dataDir, "pglite") }),
+  };
+  // Before the server opens the database (PGlite allows one process): the back office's fixtures.
+  await seedAdminFixtures(env);
   const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: "true",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",
-      // Prices use the built-in rate table and the browser's Accept-Language: no provider, no proxy header.
-      EXCHANGE_RATES_URL: "",
-      COUNTRY_HEADER: "",
-      // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
-      DEV_MAIL_ENABLED: "true",
-      CONTACT_RATE_LIMIT_PER_HOUR: "1000",
-      ...fresh.env,
-    },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await waitForListening(child);

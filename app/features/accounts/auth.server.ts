@@ -38,6 +38,8 @@ export function createAuth(deps: {
   secret: string;
   logger: Logger;
   emails: AccountEmails;
+  /** Called once an address is verified (the back office promotes ADMIN_EMAILS there). */
+  onVerified?: (user: { id: string; email: string }) => Promise<void>;
 }) {
   const { config, db, logger, emails } = deps;
   const https = config.publicUrl.startsWith("https://");
@@ -85,6 +87,7 @@ export function createAuth(deps: {
       sendVerificationEmail: async ({ user, url }) => emails.verification(user, url),
       afterEmailVerification: async (user) => {
         await markClientVerified(db, user);
+        await deps.onVerified?.(user);
       },
     },
     rateLimit: {

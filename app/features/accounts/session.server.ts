@@ -130,12 +130,14 @@ export async function requireClient(
   return { user, client };
 }
 
-/** Admin pages: signed in with the admin role, else the login page (or 404 for a signed-in client). */
+/**
+ * Admin pages and actions: signed in with the admin role, else 404 for everyone (visitor or client), so
+ * the back office does not even reveal that it exists. Every /admin loader and action calls this.
+ */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const signedIn = await getSignedIn(request, context);
-  if (!signedIn)
-    throw redirect(`/client/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  if (signedIn.user.role !== "admin") throw new Response("Not Found", { status: 404 });
+  if (signedIn?.user.role !== "admin" || !signedIn.user.emailVerified)
+    throw new Response("Not Found", { status: 404 });
   const { emailVerified: _ignored, ...user } = signedIn.user;
   return user;
 }

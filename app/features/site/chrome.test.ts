@@ -7,6 +7,10 @@ describe("isChromeHidden", () => {
       expect(isChromeHidden(p)).toBe(true);
     }
   });
+  it("hides it in the back office", () => {
+    for (const p of ["/admin", "/admin/dashboard", "/admin/orders"]) expect(isChromeHidden(p)).toBe(true);
+    expect(isChromeHidden("/administrator")).toBe(false);
+  });
   it("keeps it elsewhere, including look-alike paths", () => {
     for (const p of ["/", "/services/ssl-setup", "/clients", "/client-stories", "/invoice/1"]) {
       expect(isChromeHidden(p)).toBe(false);

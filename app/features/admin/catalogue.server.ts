@@ -1,0 +1,71 @@
+/**
+ * Editing the service catalogue. The public pages and the portal read the catalogue from the database
+ * on every request (nothing caches it), so a change shows at once; a 'catalogue' live event tells open
+ * portal pages to refresh.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { services } from "~/db/schema";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { recordAudit } from "./audit.server";
+import type { CatalogueEdit } from "./catalogue-form";
+import type { AdminDeps, ChangeResult } from "./orders.server";
+
+export async function listCatalogue(db: Database) {
+  return db
+    .select({
+      id: services.id,
+      slug: services.slug,
+      name: services.name,
+      category: services.category,
+      pricing: services.pricing,
+      packageOrder: services.packageOrder,
+      packageNames: services.packageNames,
+      active: services.active,
+      updatedAt: services.updatedAt,
+    })
+    .from(services)
+    .orderBy(asc(services.sortOrder));
+}
+
+export async function getCatalogueService(db: Database, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateCatalogueService(
+  deps: AdminDeps,
+  id: string,
+  edit: CatalogueEdit,
+): Promise<ChangeResult> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(services).where(eq(services.id, id)).for("update");
+    if (!before) return { ok: false, status: 404, error: "Service not found." };
+    // Only the packages the service offers; prices and features of others are kept as they are.
+    const pricing = { ...before.pricing };
+    const features = { ...before.features };
+    for (const p of before.packageOrder) {
+      if (edit.pricing[p] !== undefined) pricing[p] = edit.pricing[p];
+      if (edit.features[p] !== undefined) features[p] = edit.features[p];
+    }
+    await tx
+      .update(services)
+      .set({ name: edit.name, description: edit.description, pricing, features })
+      .where(eq(services.id, id));
+    await publishLiveEvent(tx, { userId: null, kind: "catalogue", entityId: id, status: "updated" });
+    await recordAudit(tx, deps.actor, {
+      action: "catalogue.update",
+      entity: "service",
+      entityId: id,
+      before: {
+        name: before.name,
+        description: before.description,
+        pricing: before.pricing,
+        features: before.features,
+      },
+      after: { name: edit.name, description: edit.description, pricing, features },
+    });
+    return { ok: true, message: `${edit.name} is saved; the site shows the change now.` };
+  });
+}

@@ -1,0 +1,111 @@
+/** The contact inbox: every message sent through a contact form, read/unread, and replies by email. */
+import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { enqueueEmail } from "~/features/mail/mail.server";
+import { escapeLike, recordAudit } from "./audit.server";
+import { noticeEmail } from "./emails.server";
+import type { MessageFilter } from "./filters";
+import type { AdminDeps, ChangeResult } from "./orders.server";
+import { type Paged, pageOffset } from "./paging";
+
+export async function listMessages(
+  db: Database,
+  filter: { q: string; filter: MessageFilter; page: number },
+): Promise<Paged<typeof contactMessages.$inferSelect> & { unread: number }> {
+  const like = `%${escapeLike(filter.q)}%`;
+  const search = filter.q
+    ? or(
+        ilike(contactMessages.name, like),
+        ilike(contactMessages.email, like),
+        ilike(contactMessages.subject, like),
+      )
+    : undefined;
+  const state =
+    filter.filter === "unread"
+      ? isNull(contactMessages.readAt)
+      : filter.filter === "read"
+        ? isNotNull(contactMessages.readAt)
+        : undefined;
+  const { limit, offset } = pageOffset(filter.page);
+  const [rows, [total], [unread]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(and(search, state))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(contactMessages).where(and(search, state)),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+  ]);
+  return { rows, total: total?.n ?? 0, page: filter.page, unread: unread?.n ?? 0 };
+}
+
+/** Unread contact messages (a partial index keeps this cheap). */
+export async function unreadMessageCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+export async function getMessage(db: Database, id: string) {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Marks a message read or unread (a no-op, and no audit row, when it already is). */
+export async function setMessageRead(deps: AdminDeps, id: string, read: boolean): Promise<ChangeResult> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+    if (!row) return { ok: false, status: 404, error: "Message not found." };
+    if (Boolean(row.readAt) === read) return { ok: true, message: read ? "Marked read." : "Marked unread." };
+    const readAt = read ? new Date() : null;
+    await tx.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id));
+    await recordAudit(tx, deps.actor, {
+      action: read ? "message.read" : "message.unread",
+      entity: "contact_message",
+      entityId: id,
+      before: { readAt: row.readAt },
+      after: { readAt },
+    });
+    return { ok: true, message: read ? "Marked read." : "Marked unread." };
+  });
+}
+
+/** Replies to a contact message by email (through the outbox); the message becomes read. */
+export async function replyToMessage(
+  deps: AdminDeps,
+  id: string,
+  reply: { subject: string; body: string },
+): Promise<ChangeResult> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+    if (!row) return { ok: false, status: 404, error: "Message not found." };
+    await enqueueEmail(tx as unknown as Database, {
+      kind: "contact-reply",
+      to: row.email,
+      replyTo: deps.config.business.email,
+      ...noticeEmail({
+        business: deps.config.business,
+        publicUrl: deps.config.publicUrl,
+        subject: reply.subject,
+        greetingName: row.name,
+        lines: reply.body
+          .split(/\n{2,}/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+        note: `You wrote: ${row.message.length > 500 ? `${row.message.slice(0, 500)}…` : row.message}`,
+      }),
+    });
+    if (!row.readAt)
+      await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id));
+    await recordAudit(tx, deps.actor, {
+      action: "message.reply",
+      entity: "contact_message",
+      entityId: id,
+      before: { readAt: row.readAt },
+      after: { to: row.email, subject: reply.subject, body: reply.body },
+    });
+    return { ok: true, message: `Your reply to ${row.email} is on its way.` };
+  });
+}

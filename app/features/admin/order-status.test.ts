@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { orderStatuses } from "~/db/schema";
+import { allowedTransitions, canTransition } from "./order-status";
+
+describe("order transitions", () => {
+  it("follows pending → paid → in progress → completed", () => {
+    expect(canTransition("pending", "paid")).toBe(true);
+    expect(canTransition("paid", "in_progress")).toBe(true);
+    expect(canTransition("in_progress", "completed")).toBe(true);
+  });
+  it("lets any open order be cancelled, and never leaves a final status", () => {
+    for (const from of ["pending", "paid", "in_progress"] as const)
+      expect(canTransition(from, "cancelled")).toBe(true);
+    for (const to of orderStatuses) {
+      expect(canTransition("completed", to)).toBe(false);
+      expect(canTransition("cancelled", to)).toBe(false);
+    }
+  });
+  it("skips no step and never goes back", () => {
+    expect(canTransition("pending", "completed")).toBe(false);
+    expect(canTransition("pending", "in_progress")).toBe(false);
+    expect(canTransition("paid", "pending")).toBe(false);
+    expect(allowedTransitions("in_progress")).toEqual(["completed", "cancelled"]);
+  });
+});

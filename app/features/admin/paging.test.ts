@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { escapeLike } from "./audit.server";
+import { pageCount, pageHref, pageOffset, parsePage } from "./paging";
+
+describe("paging", () => {
+  it("reads a page number or falls back to 1", () => {
+    expect(parsePage("3")).toBe(3);
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage("0")).toBe(1);
+    expect(parsePage("-2")).toBe(1);
+    expect(parsePage("1.5")).toBe(1);
+    expect(parsePage("abc")).toBe(1);
+    expect(parsePage("99999999")).toBe(100_000);
+  });
+  it("cuts 50 rows a page", () => {
+    expect(pageOffset(1)).toEqual({ limit: 50, offset: 0 });
+    expect(pageOffset(3)).toEqual({ limit: 50, offset: 100 });
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(50)).toBe(1);
+    expect(pageCount(51)).toBe(2);
+  });
+  it("keeps the other filters in page links", () => {
+    expect(pageHref("/admin/orders", "status=paid&page=2", 3)).toBe("/admin/orders?status=paid&page=3");
+    expect(pageHref("/admin/orders", "status=paid&page=2", 1)).toBe("/admin/orders?status=paid");
+    expect(pageHref("/admin/orders", "", 1)).toBe("/admin/orders");
+  });
+  it("escapes LIKE wildcards", () => {
+    expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");
+  });
+});

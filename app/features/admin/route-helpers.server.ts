@@ -1,0 +1,41 @@
+/** What every /admin route module does first: the role check, and the dependencies of a change. */
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "~/features/accounts/session.server";
+import type { AdminDeps } from "./orders.server";
+import { parsePage } from "./paging";
+
+export { requireAdmin };
+
+/** The admin's identity for the audit log, and what a change needs. Throws 404 for anyone else. */
+export async function adminDeps(request: Request, context: AppLoadContext): Promise<AdminDeps> {
+  const admin = await requireAdmin(request, context);
+  return {
+    db: context.runtime.database.db,
+    config: context.runtime.config,
+    actor: { id: admin.id, email: admin.email },
+  };
+}
+
+/** A route's id parameter, or a 404 (a malformed id is as unknown as a missing one). */
+export function idParam(value: string | undefined): string {
+  const parsed = z.uuid().safeParse(value);
+  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  return parsed.data;
+}
+
+/** Common list query: q (trimmed, at most 100 characters) and page. */
+export function listQuery(request: Request) {
+  const url = new URL(request.url);
+  return {
+    url,
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    page: parsePage(url.searchParams.get("page")),
+  };
+}
+
+/** An account id (better-auth's own ids, or UUIDs from admin:create), or a 404. */
+export function userIdParam(value: string | undefined): string {
+  if (!value || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new Response("Not Found", { status: 404 });
+  return value;
+}

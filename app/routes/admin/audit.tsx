@@ -1,0 +1,72 @@
+import { useLocation } from "react-router";
+import { listAudit } from "~/features/admin/audit.server";
+import { formatDateTime } from "~/features/admin/format";
+import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
+import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Audit log · Back Office", matches) },
+];
+
+const ENTITIES = ["order", "invoice", "contact_message", "service", "user"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { url, q, page } = listQuery(request);
+  const raw = url.searchParams.get("entity");
+  const entity = ENTITIES.find((e) => e === raw) ?? null;
+  return { ...(await listAudit(context.runtime.database.db, { q, entity, page })), q, entity };
+}
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
+  return (
+    <code className="block max-w-md whitespace-pre-wrap break-all text-xs">
+      {JSON.stringify(value, null, 1)}
+    </code>
+  );
+}
+
+export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <AdminPage title="Audit log">
+      <SearchBox label="Search by admin email, action or entity id" q={d.q} keep={{ entity: d.entity }} />
+      <FilterChips
+        label="Entity"
+        pathname={location.pathname}
+        search={location.search}
+        param="entity"
+        current={d.entity ?? "all"}
+        options={[
+          { value: "all", label: "All" },
+          ...ENTITIES.map((e) => ({ value: e, label: e.replace("_", " ") })),
+        ]}
+      />
+      <DataTable caption="Audit log" head={["When", "Who", "Action", "Entity", "Before", "After"]}>
+        {d.rows.length === 0 && <EmptyRow columns={6}>No entries match.</EmptyRow>}
+        {d.rows.map((e) => (
+          <tr key={e.id}>
+            <Td className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
+            <Td>{e.actorEmail ?? "system"}</Td>
+            <Td className="font-semibold">{e.action}</Td>
+            <Td>
+              {e.entity}
+              <br />
+              <code className="text-xs text-slate-600">{e.entityId}</code>
+            </Td>
+            <Td>
+              <Json value={e.before} />
+            </Td>
+            <Td>
+              <Json value={e.after} />
+            </Td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
+    </AdminPage>
+  );
+}

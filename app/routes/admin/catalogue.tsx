@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { listCatalogue } from "~/features/admin/catalogue.server";
+import { formatDateTime, formatMoney } from "~/features/admin/format";
+import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { AdminPage, DataTable, Td } from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import type { Route } from "./+types/catalogue";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Catalogue · Back Office", matches) },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { services: await listCatalogue(context.runtime.database.db) };
+}
+
+export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Catalogue">
+      <DataTable caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
+        {d.services.map((s) => (
+          <tr key={s.id}>
+            <Td>
+              <Link to={`/admin/catalogue/${s.id}`} className="text-brand-700 underline">
+                {s.name}
+              </Link>
+              {!s.active && <span className="ml-2 text-slate-600">(inactive)</span>}
+            </Td>
+            <Td>{s.category}</Td>
+            <Td>
+              {s.packageOrder
+                .map((p) => `${s.packageNames[p] ?? p}: ${formatMoney(s.pricing[p] ?? 0)}`)
+                .join(" · ")}
+            </Td>
+            <Td>{formatDateTime(s.updatedAt)}</Td>
+          </tr>
+        ))}
+      </DataTable>
+    </AdminPage>
+  );
+}

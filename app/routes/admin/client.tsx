@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import { getClientDetail } from "~/features/admin/clients.server";
+import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
+import { listInvoices } from "~/features/admin/invoices.server";
+import { listOrders } from "~/features/admin/orders.server";
+import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
+import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, StatusBadge, Td } from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import type { Route } from "./+types/client";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Client · Back Office", matches) },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const id = userIdParam(params.clientId);
+  const db = context.runtime.database.db;
+  const detail = await getClientDetail(db, id);
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  const [orders, invoices] = await Promise.all([
+    listOrders(db, { q: "", status: null, clientId: id, page: 1 }),
+    listInvoices(db, { q: "", filter: "all", clientId: id, page: 1 }),
+  ]);
+  return { ...detail, orders, invoices };
+}
+
+export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
+  const { user: u, client: c } = d;
+  return (
+    <AdminPage
+      title={c?.name ?? u.name}
+      actions={
+        <Link to="/admin/clients" className="text-brand-700 underline">
+          All clients
+        </Link>
+      }
+    >
+      <Panel title="Client">
+        <DefinitionList
+          items={[
+            ["Email", u.email],
+            [
+              "Email verification",
+              <span key="v">
+                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} />{" "}
+                {c?.emailVerifiedAt ? formatDateTime(c.emailVerifiedAt) : ""}
+              </span>,
+            ],
+            ["Phone", c?.phone ?? "—"],
+            ["Company", c?.company ?? "—"],
+            ["Joined", formatDateTime(u.createdAt)],
+            ["Paid in total", formatMoney(d.figures.spentUsd)],
+            ["Outstanding", formatMoney(d.figures.outstandingUsd)],
+          ]}
+        />
+      </Panel>
+      <Panel title={`Orders (${d.orders.total})`}>
+        <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
+          {d.orders.rows.length === 0 && <EmptyRow columns={4}>No orders yet.</EmptyRow>}
+          {d.orders.rows.map((o) => (
+            <tr key={o.id}>
+              <Td>
+                <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                  {formatDate(o.createdAt)}
+                </Link>
+              </Td>
+              <Td>
+                {o.serviceName} · {o.packageName}
+              </Td>
+              <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
+              <Td>
+                <StatusBadge status={o.status} />
+              </Td>
+            </tr>
+          ))}
+        </DataTable>
+        {d.orders.total > d.orders.rows.length && (
+          <p className="mt-2 text-sm">
+            <Link to={`/admin/orders?q=${encodeURIComponent(u.email)}`} className="text-brand-700 underline">
+              All of this client's orders
+            </Link>
+          </p>
+        )}
+      </Panel>
+      <Panel title={`Invoices (${d.invoices.total})`}>
+        <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
+          {d.invoices.rows.length === 0 && <EmptyRow columns={4}>No invoices yet.</EmptyRow>}
+          {d.invoices.rows.map((i) => (
+            <tr key={i.id}>
+              <Td>
+                <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
+                  {i.invoiceNumber}
+                </Link>
+              </Td>
+              <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
+              <Td>{formatDate(i.dueDate)}</Td>
+              <Td>
+                <StatusBadge status={i.overdue ? "overdue" : i.status} />
+              </Td>
+            </tr>
+          ))}
+        </DataTable>
+      </Panel>
+    </AdminPage>
+  );
+}

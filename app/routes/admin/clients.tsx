@@ -1,0 +1,46 @@
+import { Link, useLocation } from "react-router";
+import { listClients } from "~/features/admin/clients.server";
+import { formatDate } from "~/features/admin/format";
+import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
+import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, StatusBadge, Td } from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import type { Route } from "./+types/clients";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Clients · Back Office", matches) },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { q, page } = listQuery(request);
+  return { ...(await listClients(context.runtime.database.db, { q, page })), q };
+}
+
+export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <AdminPage title="Clients">
+      <SearchBox label="Search by name, email or company" q={d.q} keep={{}} />
+      <DataTable caption="Clients" head={["Name", "Email", "Company", "Orders", "Email", "Joined"]}>
+        {d.rows.length === 0 && <EmptyRow columns={6}>No clients match.</EmptyRow>}
+        {d.rows.map((c) => (
+          <tr key={c.id}>
+            <Td>
+              <Link to={`/admin/clients/${c.id}`} className="text-brand-700 underline">
+                {c.name}
+              </Link>
+            </Td>
+            <Td>{c.email}</Td>
+            <Td>{c.company ?? "—"}</Td>
+            <Td className="tabular-nums">{c.orders}</Td>
+            <Td>
+              <StatusBadge status={c.verified ? "verified" : "unverified"} />
+            </Td>
+            <Td>{formatDate(c.createdAt)}</Td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,112 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { formatDateTime } from "~/features/admin/format";
+import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/messages.server";
+import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
+import { AdminPage, DefinitionList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import { Button } from "~/ui/button";
+import { TextField } from "~/ui/field";
+import type { Route } from "./+types/message";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Message · Back Office", matches) },
+];
+
+/** Reading the page shows the message; marking it read is an explicit action (reading never writes). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const message = await getMessage(context.runtime.database.db, idParam(params.messageId));
+  if (!message) throw new Response("Not Found", { status: 404 });
+  return { message };
+}
+
+const messageAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read") }),
+  z.object({ intent: z.literal("unread") }),
+  z.object({
+    intent: z.literal("reply"),
+    subject: z
+      .string()
+      .trim()
+      .min(1, { message: "Enter a subject" })
+      .max(200, { message: "At most 200 characters" }),
+    body: z
+      .string()
+      .trim()
+      .min(1, { message: "Write your reply" })
+      .max(10_000, { message: "At most 10,000 characters" }),
+  }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const deps = await adminDeps(request, context);
+  const id = idParam(params.messageId);
+  const parsed = messageAction.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, 400);
+  const input = parsed.data;
+  const result =
+    input.intent === "reply"
+      ? await replyToMessage(deps, id, { subject: input.subject, body: input.body })
+      : await setMessageRead(deps, id, input.intent === "read");
+  if (!result.ok) return data(result, result.status);
+  if (input.intent === "reply") context.runtime.outbox.wake();
+  return result;
+}
+
+export default function AdminMessage({ loaderData: { message: m }, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title={m.subject}
+      actions={
+        <Link to="/admin/messages" className="text-brand-700 underline">
+          All messages
+        </Link>
+      }
+    >
+      <Outcome result={actionData} />
+      <Panel>
+        <DefinitionList
+          items={[
+            ["From", `${m.name} <${m.email}>`],
+            ["Received", `${formatDateTime(m.createdAt)} (via ${m.source})`],
+            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} />],
+          ]}
+        />
+        <div className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 text-sm">{m.message}</div>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
+          <Button type="submit" variant="secondary">
+            {m.readAt ? "Mark unread" : "Mark read"}
+          </Button>
+        </Form>
+      </Panel>
+      <Panel title="Reply by email">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="reply" />
+          <TextField
+            label="Subject"
+            name="subject"
+            defaultValue={`Re: ${m.subject}`}
+            required
+            maxLength={200}
+          />
+          <div>
+            <label htmlFor="reply-body" className="block text-sm font-medium text-slate-800">
+              Your reply
+            </label>
+            <textarea
+              id="reply-body"
+              name="body"
+              rows={8}
+              required
+              maxLength={10_000}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <Button type="submit">Send reply</Button>
+        </Form>
+      </Panel>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link, useLocation } from "react-router";
+import { orderStatuses } from "~/db/schema";
+import { formatDateTime, formatMoney } from "~/features/admin/format";
+import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
+import { listOrders } from "~/features/admin/orders.server";
+import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
+import {
+  AdminPage,
+  DataTable,
+  EmptyRow,
+  FilterChips,
+  Pager,
+  SearchBox,
+  StatusBadge,
+  Td,
+} from "~/features/admin/ui";
+import { pageTitle } from "~/features/site/meta";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Orders · Back Office", matches) },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { url, q, page } = listQuery(request);
+  const raw = url.searchParams.get("status");
+  const status = orderStatuses.find((s) => s === raw) ?? null;
+  const result = await listOrders(context.runtime.database.db, { q, status, page });
+  return { ...result, q, status };
+}
+
+export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <AdminPage title="Orders">
+      <SearchBox
+        label="Search by client, email, service or invoice number"
+        q={d.q}
+        keep={{ status: d.status }}
+      />
+      <FilterChips
+        label="Order status"
+        pathname={location.pathname}
+        search={location.search}
+        param="status"
+        current={d.status ?? "all"}
+        options={[
+          { value: "all", label: "All", count: d.counts.all },
+          ...orderStatuses.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s], count: d.counts[s] })),
+        ]}
+      />
+      <DataTable caption="Orders" head={["Date", "Client", "Service", "Amount", "Status", "Invoice"]}>
+        {d.rows.length === 0 && <EmptyRow columns={6}>No orders match.</EmptyRow>}
+        {d.rows.map((o) => (
+          <tr key={o.id}>
+            <Td>
+              <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                {formatDateTime(o.createdAt)}
+              </Link>
+            </Td>
+            <Td>
+              {o.clientName ?? "—"}
+              <br />
+              <span className="text-slate-600">{o.clientEmail}</span>
+            </Td>
+            <Td>
+              {o.serviceName} · {o.packageName}
+              {o.quantity > 1 ? ` × ${o.quantity}` : ""}
+            </Td>
+            <Td className="tabular-nums">
+              {formatMoney(o.amountInCurrency, o.currency)}
+              {o.currency !== "USD" && (
+                <span className="block text-slate-600">{formatMoney(o.amountUsd)}</span>
+              )}
+            </Td>
+            <Td>
+              <StatusBadge status={o.status} />
+            </Td>
+            <Td>
+              {o.invoiceId ? (
+                <Link to={`/admin/invoices/${o.invoiceId}`} className="text-brand-700 underline">
+                  {o.invoiceNumber}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </Td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
+    </AdminPage>
+  );
+}
