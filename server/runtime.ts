@@ -17,6 +17,7 @@ import {
 } from "~/features/accounts/emails.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
+import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,6 +36,8 @@ export interface Runtime {
   auth: Auth;
   /** Queues the account emails (verification, welcome, password reset). */
   accountEmails: AllAccountEmails;
+  /** The payment provider new checkouts use, and the webhook verifiers (PAYMENT_PROVIDER). */
+  payments: PaymentProviders;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   housekeeping.unref();
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({ config, db: database.db, secret: authSecret, logger, emails: accountEmails });
+  const payments = createPaymentProviders({ config, authSecret, business: config.business });
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -72,6 +76,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     outbox,
     auth,
     accountEmails,
+    payments,
     close: () => {
       clearInterval(housekeeping);
       closed ??= outbox.stop().then(() => database.close());
