@@ -4,6 +4,7 @@
  * year) with the 'New Invoice' notification in one transaction, and only then asks the payment provider
  * for a checkout. Nothing the browser sends about money is read.
  */
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "~/config.server";
@@ -15,6 +16,7 @@ import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/c
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
+import { PAYMENT_FAILED, SERVICE_NOT_FOUND } from "./messages";
 import { priceOrder } from "./pricing";
 
 export interface OrderDeps {
@@ -41,8 +43,12 @@ export type CheckoutOutcome =
   | { ok: true; redirectTo: string; orderId: string; invoiceId: string }
   | { ok: false; status: number; error: string; orderId?: string };
 
-export const SERVICE_NOT_FOUND = (id: string) => `Service not found: ${id}`;
-export const PAYMENT_FAILED = (message: string) => `Failed to create payment: ${message}`;
+export { PAYMENT_FAILED, SERVICE_NOT_FOUND };
+
+/** A purchase form's one-time token. */
+export function newCheckoutToken(): string {
+  return randomBytes(18).toString("base64url");
+}
 
 /** The service a purchase URL names, with its resolved id, or null. */
 export async function findPurchasableService(db: Database, routeId: string): Promise<Service | null> {

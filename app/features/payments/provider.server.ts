@@ -6,7 +6,7 @@
  */
 import type { Config } from "~/config.server";
 import type { BusinessIdentity } from "~/features/business/business";
-import { createSandboxProvider } from "./sandbox.server";
+import { createSandboxProvider, type SandboxProvider } from "./sandbox.server";
 import { createStripeProvider } from "./stripe.server";
 
 export type ProviderName = "sandbox" | "stripe";
@@ -74,6 +74,8 @@ export interface PaymentProviders {
   active: PaymentProvider;
   /** The provider whose webhooks an endpoint accepts, or null when it is not configured. */
   forWebhook(name: string): PaymentProvider | null;
+  /** The built-in sandbox (its hosted checkout page), when it is the active provider. */
+  sandbox: SandboxProvider | null;
 }
 
 export function createPaymentProviders(input: {
@@ -102,6 +104,7 @@ export function createPaymentProviders(input: {
   if (!active) throw new Error(`payment provider ${p.provider} is not configured`);
   return {
     active,
+    sandbox,
     forWebhook: (name) => (name === "sandbox" ? sandbox : name === "stripe" ? stripe : null),
   };
 }
