@@ -73,7 +73,9 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
-  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" }).default("sandbox"),
+  PAYMENT_PROVIDER: z
+    .enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" })
+    .default("sandbox"),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   SANDBOX_WEBHOOK_URL: url(["http:", "https:"]).optional(),
   STRIPE_SECRET_KEY: z

@@ -56,14 +56,21 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
   const ordersOf = (clientId: string) =>
     queryRows<OrderRow>(db(), sql`select * from orders where client_id = ${clientId} order by created_at`);
   const invoicesOf = (clientId: string) =>
-    queryRows<InvoiceRow>(db(), sql`select * from invoices where client_id = ${clientId} order by created_at`);
+    queryRows<InvoiceRow>(
+      db(),
+      sql`select * from invoices where client_id = ${clientId} order by created_at`,
+    );
   const notificationsOf = (clientId: string) =>
     queryRows<{ title: string; message: string }>(
       db(),
       sql`select title, message from notifications where user_id = ${clientId} order by created_at, title`,
     );
 
-  async function purchase(session: Session, fields: Record<string, string> = {}, service = "email-migration") {
+  async function purchase(
+    session: Session,
+    fields: Record<string, string> = {},
+    service = "email-migration",
+  ) {
     const page = await session.get(`/client/purchase/${service}`);
     const token = checkoutTokenIn(await page.text());
     return session.post(`/client/purchase/${service}`, {
@@ -101,7 +108,9 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect(html).toContain('href="/client/services"');
     expect(html).not.toContain('name="checkoutToken"');
     // Resolved like the service pages: names and legacy aliases too.
-    expect((await server.get(`/client/purchase/${encodeURIComponent("Email Migration & Setup")}`)).status).toBe(200);
+    expect(
+      (await server.get(`/client/purchase/${encodeURIComponent("Email Migration & Setup")}`)).status,
+    ).toBe(200);
     expect((await server.get("/client/purchase/mailbox-migration")).status).toBe(200);
     const missing = await server.get("/client/purchase/no-such-service");
     expect(missing.status).toBe(404);
@@ -237,7 +246,11 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect((await ordersOf(id))[0]!.status).toBe("pending");
 
     // An expiry while pending leaves it pending.
-    const expired = await sendWebhook({ id: "evt_exp1", type: "checkout.expired", data: { order_id: orderId } });
+    const expired = await sendWebhook({
+      id: "evt_exp1",
+      type: "checkout.expired",
+      data: { order_id: orderId },
+    });
     expect((await expired.json()).outcome).toBe("noted: checkout expired, order stays pending");
 
     const ok = await sendWebhook(completed("evt_ok", orderId));
@@ -251,8 +264,14 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect(notes).toEqual(
       expect.arrayContaining([
         { title: "Order Update", message: "Payment confirmed! Your order is being processed." },
-        { title: "Payment Received", message: "Your payment has been confirmed. Service will begin shortly." },
-        { title: "Payment Confirmed", message: `Payment Confirmed: Invoice ${invoice!.invoice_number} has been paid.` },
+        {
+          title: "Payment Received",
+          message: "Your payment has been confirmed. Service will begin shortly.",
+        },
+        {
+          title: "Payment Confirmed",
+          message: `Payment Confirmed: Invoice ${invoice!.invoice_number} has been paid.`,
+        },
       ]),
     );
     const receipts = await queryRows<{ subject: string; text: string }>(
@@ -275,7 +294,9 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect(repeat.status).toBe(200);
     expect((await repeat.json()).duplicate).toBe(true);
     // Another payment event for the paid order, and a late expiry: recorded, nothing changes.
-    expect((await (await sendWebhook(completed("evt_ok2", orderId))).json()).outcome).toBe("ignored: already paid");
+    expect((await (await sendWebhook(completed("evt_ok2", orderId))).json()).outcome).toBe(
+      "ignored: already paid",
+    );
     const late = await sendWebhook({ id: "evt_exp2", type: "checkout.expired", data: { order_id: orderId } });
     expect((await late.json()).outcome).toBe("ignored: order paid");
     expect(await notificationsOf(id)).toHaveLength(notes.length);
@@ -336,7 +357,11 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     await purchase(ada.session);
     const [invoice] = await invoicesOf(ada.id);
 
-    for (const path of [`/invoice/${invoice!.id}`, `/client/invoice/${invoice!.id}`, "/client/invoice/latest"]) {
+    for (const path of [
+      `/invoice/${invoice!.id}`,
+      `/client/invoice/${invoice!.id}`,
+      "/client/invoice/latest",
+    ]) {
       const res = await ada.session.get(path);
       expect(res.status).toBe(200);
       const html = text(await res.text());
@@ -359,7 +384,9 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     const pdf = await ada.session.get(`/invoice/${invoice!.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${invoice!.invoice_number}.pdf"`);
+    expect(pdf.headers.get("content-disposition")).toBe(
+      `attachment; filename="${invoice!.invoice_number}.pdf"`,
+    );
     const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
     const { text: pdfText } = await parser.getText();
     await parser.destroy();

@@ -17,7 +17,12 @@ export async function signedInClient(
   const email = `client${n}.${Date.now()}@example.com`;
   const ip = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const s = new Session(baseUrl, ip);
-  const res = await s.post("/client/register", { name, email, password: PASSWORD, confirmPassword: PASSWORD });
+  const res = await s.post("/client/register", {
+    name,
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   expect(location(res)).toBe("/client/verify-email");
   const [mail] = await queryRows<{ text: string }>(
     db,

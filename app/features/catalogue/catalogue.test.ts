@@ -4,13 +4,13 @@ import {
   nextQuantity,
   orderQuantity,
   quantityButtons,
-  stepQuantity,
   quantityRules,
   resolveServiceRouteId,
   SERVICE_NAME_TO_SLUG,
   SERVICE_PAGES,
   servicePagePath,
   startingPriceUsd,
+  stepQuantity,
   toRouteKey,
 } from "./catalogue";
 import { SEED_SERVICES } from "./seed-data";

@@ -142,7 +142,10 @@ export function nextQuantity(input: string | number, previous: number, rules: Qu
 }
 
 /** The − button works above the minimum, the + button below the maximum (disabled at the bounds). */
-export function quantityButtons(quantity: number, rules: QuantityRules): { decrease: boolean; increase: boolean } {
+export function quantityButtons(
+  quantity: number,
+  rules: QuantityRules,
+): { decrease: boolean; increase: boolean } {
   return { decrease: quantity > rules.min, increase: quantity < rules.max };
 }
 
@@ -157,7 +160,8 @@ export function stepQuantity(quantity: number, delta: 1 | -1, rules: QuantityRul
  */
 export function orderQuantity(input: unknown, rules: QuantityRules): number | null {
   if (!rules.label) return 1;
-  const raw = typeof input === "number" ? input : typeof input === "string" && input.trim() ? Number(input) : NaN;
+  const raw =
+    typeof input === "number" ? input : typeof input === "string" && input.trim() ? Number(input) : NaN;
   if (!Number.isInteger(raw) || raw < rules.min || raw > rules.max) return null;
   return raw;
 }

@@ -32,8 +32,19 @@ describe("renderInvoicePdf", () => {
           paidAt: new Date("2026-01-02T00:00:00Z"),
           createdAt: new Date("2026-01-01T00:00:00Z"),
         },
-        order: { serviceName: "Email Migration & Setup", packageName: "Per Mailbox", quantity: 20, unitPriceUsd: 4, serviceCategory: "Email" },
-        client: { name: "Ada Lovelace", email: "ada@example.com", phone: null, company: "Analytical Engines" },
+        order: {
+          serviceName: "Email Migration & Setup",
+          packageName: "Per Mailbox",
+          quantity: 20,
+          unitPriceUsd: 4,
+          serviceCategory: "Email",
+        },
+        client: {
+          name: "Ada Lovelace",
+          email: "ada@example.com",
+          phone: null,
+          company: "Analytical Engines",
+        },
       },
       business,
     );

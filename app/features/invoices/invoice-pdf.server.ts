@@ -33,7 +33,11 @@ export function pdfMoney(amount: number, currency: string): string {
   }
 }
 
-const safe = (text: string) => (pdfSafe(text) ? text : text.replace(/[^\u0000-\u00ff€–—‘’“”•…]/g, "?"));
+/** Text outside what Helvetica can draw becomes "?" rather than garbage. */
+function safe(text: string): string {
+  if (pdfSafe(text)) return text;
+  return [...text].map((ch) => (pdfSafe(ch) ? ch : "?")).join("");
+}
 
 export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
   const v = invoiceView(input, business, pdfMoney);
@@ -56,14 +60,21 @@ export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIden
   doc.font("Helvetica-Bold").fontSize(20).text(safe(v.business.name), left, 50);
   doc.font("Helvetica").fontSize(9).fillColor("#475569");
   if (v.business.legalName !== v.business.name) doc.text(safe(v.business.legalName));
-  doc.text(safe(v.business.address)).text(`${safe(v.business.email)}  ·  ${safe(v.business.phone)}`.replace("·", "-"));
+  doc.text(safe(v.business.address)).text(`${safe(v.business.email)}  |  ${safe(v.business.phone)}`);
 
-  doc.fillColor("#0f172a").font("Helvetica-Bold").fontSize(16).text("INVOICE", left, 50, { width, align: "right" });
+  doc
+    .fillColor("#0f172a")
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text("INVOICE", left, 50, { width, align: "right" });
   doc.font("Helvetica").fontSize(10).text(v.number, { width, align: "right" });
-  doc.fillColor(v.tone === "paid" ? "#15803d" : "#b91c1c").font("Helvetica-Bold").text(v.statusLabel.toUpperCase(), {
-    width,
-    align: "right",
-  });
+  doc
+    .fillColor(v.tone === "paid" ? "#15803d" : "#b91c1c")
+    .font("Helvetica-Bold")
+    .text(v.statusLabel.toUpperCase(), {
+      width,
+      align: "right",
+    });
   doc.fillColor("#0f172a").font("Helvetica");
 
   doc.moveDown(3);
@@ -89,7 +100,12 @@ export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIden
 
   // The lines.
   y = Math.max(doc.y, y) + 30;
-  const cols = { desc: left, qty: left + width * 0.55, unit: left + width * 0.67, amount: left + width * 0.82 };
+  const cols = {
+    desc: left,
+    qty: left + width * 0.55,
+    unit: left + width * 0.67,
+    amount: left + width * 0.82,
+  };
   doc.rect(left, y - 5, width, 20).fill("#f1f5f9");
   doc.fillColor("#0f172a").font("Helvetica-Bold").fontSize(10);
   doc.text("Description", cols.desc + 5, y);
@@ -100,7 +116,10 @@ export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIden
   doc.font("Helvetica");
   for (const line of v.lines) {
     doc.text(safe(line.description), cols.desc + 5, y, { width: width * 0.5 });
-    doc.fontSize(8).fillColor("#475569").text(safe(line.detail), { width: width * 0.5 });
+    doc
+      .fontSize(8)
+      .fillColor("#475569")
+      .text(safe(line.detail), { width: width * 0.5 });
     doc.fontSize(10).fillColor("#0f172a");
     doc.text(String(line.quantity), cols.qty, y, { width: 50, align: "right" });
     doc.text(line.unitPrice, cols.unit, y, { width: 70, align: "right" });
@@ -122,15 +141,24 @@ export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIden
     y += bold ? 20 : 16;
   }
   if (v.usdNote) {
-    doc.font("Helvetica").fontSize(9).fillColor("#475569").text(`Total in USD: ${v.usdNote}`, left, y, { width, align: "right" });
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("#475569")
+      .text(`Total in USD: ${v.usdNote}`, left, y, { width, align: "right" });
     y += 16;
   }
-  doc.fillColor("#475569").fontSize(9).text(
-    v.tone === "paid" ? "Thank you for your payment." : `Please pay by ${v.due}. Thank you for your business.`,
-    left,
-    y + 30,
-    { width, align: "center" },
-  );
+  doc
+    .fillColor("#475569")
+    .fontSize(9)
+    .text(
+      v.tone === "paid"
+        ? "Thank you for your payment."
+        : `Please pay by ${v.due}. Thank you for your business.`,
+      left,
+      y + 30,
+      { width, align: "center" },
+    );
   doc.end();
   return done;
 }

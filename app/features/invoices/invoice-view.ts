@@ -21,7 +21,13 @@ export interface InvoiceViewInput {
     paidAt: Date | string | null;
     createdAt: Date | string;
   };
-  order: { serviceName: string; packageName: string; quantity: number; unitPriceUsd: number; serviceCategory: string };
+  order: {
+    serviceName: string;
+    packageName: string;
+    quantity: number;
+    unitPriceUsd: number;
+    serviceCategory: string;
+  };
   client: { name: string; email: string; phone: string | null; company: string | null };
 }
 
@@ -47,11 +53,18 @@ export interface InvoiceView {
 }
 
 const date = (value: Date | string) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
-    new Date(value),
-  );
+  new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(value));
 
-export function invoiceView(input: InvoiceViewInput, business: BusinessIdentity, format = formatMoney): InvoiceView {
+export function invoiceView(
+  input: InvoiceViewInput,
+  business: BusinessIdentity,
+  format = formatMoney,
+): InvoiceView {
   const { invoice, order, client } = input;
   const money = (amount: number) => format(amount, invoice.currency);
   const unitInCurrency = order.quantity > 0 ? invoice.subtotal / order.quantity : invoice.subtotal;
@@ -72,7 +85,12 @@ export function invoiceView(input: InvoiceViewInput, business: BusinessIdentity,
       email: business.email,
       phone: business.phone,
     },
-    billTo: { name: client.name, company: client.company || null, email: client.email, phone: client.phone || null },
+    billTo: {
+      name: client.name,
+      company: client.company || null,
+      email: client.email,
+      phone: client.phone || null,
+    },
     lines: [
       {
         description: order.serviceName,

@@ -4,7 +4,15 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type Client, clients, type Invoice, invoiceCounters, invoices, type Order, orders } from "~/db/schema";
+import {
+  type Client,
+  clients,
+  type Invoice,
+  invoiceCounters,
+  invoices,
+  type Order,
+  orders,
+} from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
@@ -19,7 +27,10 @@ export async function nextInvoiceSeq(tx: Database, year: number): Promise<number
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ year, lastSeq: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` },
+    })
     .returning({ seq: invoiceCounters.lastSeq });
   return row!.seq;
 }
@@ -54,7 +65,12 @@ export async function createInvoiceForOrder(
       createdAt: issuedAt,
     })
     .returning();
-  await publishLiveEvent(tx, { userId: order.clientId, kind: "invoice", entityId: invoice!.id, status: "sent" });
+  await publishLiveEvent(tx, {
+    userId: order.clientId,
+    kind: "invoice",
+    entityId: invoice!.id,
+    status: "sent",
+  });
   await raiseNotification(tx, order.clientId, {
     ...NOTIFICATIONS.newInvoice(invoiceNumber),
     href: `/client/invoice/${invoice!.id}`,
@@ -82,12 +98,22 @@ export async function getClientInvoice(
     .select({
       invoice: invoices,
       order: orders,
-      client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone, company: clients.company },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        email: clients.email,
+        phone: clients.phone,
+        company: clients.company,
+      },
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(invoiceId === "latest" ? eq(invoices.clientId, clientId) : and(eq(invoices.clientId, clientId), eq(invoices.id, invoiceId)))
+    .where(
+      invoiceId === "latest"
+        ? eq(invoices.clientId, clientId)
+        : and(eq(invoices.clientId, clientId), eq(invoices.id, invoiceId)),
+    )
     .orderBy(desc(invoices.createdAt), desc(invoices.invoiceSeq))
     .limit(1);
   return row ?? null;

@@ -10,8 +10,13 @@ import type { Logger } from "pino";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
+import {
+  defaultPackage,
+  orderQuantity,
+  quantityRules,
+  servicePagePath,
+} from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
-import { defaultPackage, orderQuantity, quantityRules, servicePagePath } from "~/features/catalogue/catalogue";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -64,7 +69,7 @@ export function choosePackage(service: Service, requested: string | null | undef
   return defaultPackage(service);
 }
 
-function describe(order: Pick<Order, "serviceName" | "packageName" | "quantity">): string {
+function orderDescription(order: Pick<Order, "serviceName" | "packageName" | "quantity">): string {
   return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}`;
 }
 
@@ -130,19 +135,35 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
       price,
       dueDays: deps.config.invoices.dueDays,
     });
-    await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "pending" });
+    await publishLiveEvent(tx, {
+      userId: order.clientId,
+      kind: "order",
+      entityId: order.id,
+      status: "pending",
+    });
     return { order, invoice };
   });
 
   if (!created) {
     // A repeat of a form already posted: continue with the order it made, never a second one.
     const found = await findOrderWithInvoice(db, input.client.id, { checkoutToken: input.checkoutToken });
-    if (!found) return { ok: false, status: 409, error: "This order form was already used. Please try again." };
+    if (!found)
+      return { ok: false, status: 409, error: "This order form was already used. Please try again." };
     logger.info({ orderId: found.order.id }, "checkout: repeated form, reusing its order");
     if (found.order.status !== "pending") {
-      return { ok: true, redirectTo: successPath(found.order, found.invoice), orderId: found.order.id, invoiceId: found.invoice.id };
+      return {
+        ok: true,
+        redirectTo: successPath(found.order, found.invoice),
+        orderId: found.order.id,
+        invoiceId: found.invoice.id,
+      };
     }
-    return startCheckout(deps, { ...found, client: input.client, idempotencyKey: found.order.id, cancelPath: cancelPathFor(service, found.order) });
+    return startCheckout(deps, {
+      ...found,
+      client: input.client,
+      idempotencyKey: found.order.id,
+      cancelPath: cancelPathFor(service, found.order),
+    });
   }
   logger.info(
     { orderId: created.order.id, invoiceNumber: created.invoice.invoiceNumber, amountUsd: price.totalUsd },
@@ -156,7 +177,10 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   });
 }
 
-function cancelPathFor(service: Pick<Service, "id" | "slug" | "name">, order: Pick<Order, "package" | "currency">) {
+function cancelPathFor(
+  service: Pick<Service, "id" | "slug" | "name">,
+  order: Pick<Order, "package" | "currency">,
+) {
   const slug = servicePagePath(service).replace(/^\/services\//, "") || service.id;
   return `/client/purchase/${encodeURIComponent(slug)}?package=${encodeURIComponent(order.package)}&currency=${order.currency}`;
 }
@@ -184,7 +208,7 @@ async function startCheckout(
       orderId: order.id,
       invoiceId: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
-      description: describe(order),
+      description: orderDescription(order),
       amount: invoice.totalAmount,
       currency: invoice.currency,
       customerEmail: input.client.email,
@@ -192,7 +216,10 @@ async function startCheckout(
       cancelUrl: `${base}${input.cancelPath}`,
       idempotencyKey: input.idempotencyKey,
     });
-    if (result.reference && (result.reference !== order.providerReference || provider.name !== order.provider)) {
+    if (
+      result.reference &&
+      (result.reference !== order.providerReference || provider.name !== order.provider)
+    ) {
       await deps.db
         .update(orders)
         .set({ provider: provider.name, providerReference: result.reference, updatedAt: new Date() })
@@ -244,7 +271,11 @@ export async function payInvoice(
   if (!found) return { ok: false, status: 404, error: "Invoice Not Found" };
   const { order, invoice } = found;
   if (invoice.status === "paid" || order.status !== "pending" || invoice.status === "void") {
-    return { ok: false, status: 409, error: `Invoice ${invoice.invoiceNumber} cannot be paid: it is ${invoice.status === "paid" ? "already paid" : order.status}.` };
+    return {
+      ok: false,
+      status: 409,
+      error: `Invoice ${invoice.invoiceNumber} cannot be paid: it is ${invoice.status === "paid" ? "already paid" : order.status}.`,
+    };
   }
   // A fresh key per attempt (a provider keeps a key's checkout, which may have expired); the minute
   // in it folds a double click into one checkout.

@@ -150,7 +150,10 @@ export function createSandboxProvider(options: {
       try {
         response = await doFetch(webhookUrl, {
           method: "POST",
-          headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body) },
+          headers: {
+            "content-type": "application/json",
+            [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body),
+          },
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -169,7 +172,11 @@ export function createSandboxProvider(options: {
         throw new WebhookVerificationError("not a sandbox event");
       }
       const kind =
-        parsed.type === "checkout.completed" ? "paid" : parsed.type === "checkout.expired" ? "expired" : "other";
+        parsed.type === "checkout.completed"
+          ? "paid"
+          : parsed.type === "checkout.expired"
+            ? "expired"
+            : "other";
       return {
         provider: "sandbox",
         eventId: parsed.id,

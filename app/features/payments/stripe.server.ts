@@ -16,7 +16,22 @@ import {
 
 /** Stripe's zero-decimal currencies (https://docs.stripe.com/currencies#zero-decimal). */
 const STRIPE_ZERO_DECIMAL = new Set([
-  "BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF",
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
 ]);
 
 /** An amount in major units → Stripe's integer `unit_amount` (cents, or yen for zero-decimal ones). */
@@ -58,14 +73,19 @@ export function createStripeProvider(options: {
             client_reference_id: request.orderId,
             customer_email: request.customerEmail,
             metadata: { order_id: request.orderId, invoice_id: request.invoiceId },
-            payment_intent_data: { metadata: { order_id: request.orderId, invoice_number: request.invoiceNumber } },
+            payment_intent_data: {
+              metadata: { order_id: request.orderId, invoice_number: request.invoiceNumber },
+            },
             line_items: [
               {
                 quantity: 1,
                 price_data: {
                   currency: request.currency.toLowerCase(),
                   unit_amount: toStripeAmount(request.amount, request.currency),
-                  product_data: { name: request.description, description: `Invoice ${request.invoiceNumber}` },
+                  product_data: {
+                    name: request.description,
+                    description: `Invoice ${request.invoiceNumber}`,
+                  },
                 },
               },
             ],
@@ -105,11 +125,15 @@ export function createStripeProvider(options: {
           ...base,
           kind: paid ? "paid" : event.type === "checkout.session.expired" ? "expired" : "other",
           orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
-          amount: session.amount_total != null && currency ? fromStripeAmount(session.amount_total, currency) : null,
+          amount:
+            session.amount_total != null && currency
+              ? fromStripeAmount(session.amount_total, currency)
+              : null,
           currency,
           reference:
-            (typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id) ??
-            session.id,
+            (typeof session.payment_intent === "string"
+              ? session.payment_intent
+              : session.payment_intent?.id) ?? session.id,
         };
       }
       return { ...base, kind: "other", orderId: null, amount: null, currency: null, reference: null };

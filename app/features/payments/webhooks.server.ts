@@ -31,7 +31,10 @@ export type WebhookResult = { duplicate: true } | { duplicate: false; outcome: s
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function processPaymentEvent(deps: WebhookDeps, event: VerifiedPaymentEvent): Promise<WebhookResult> {
+export async function processPaymentEvent(
+  deps: WebhookDeps,
+  event: VerifiedPaymentEvent,
+): Promise<WebhookResult> {
   const orderId = event.orderId && UUID.test(event.orderId) ? event.orderId.toLowerCase() : null;
   const result = await deps.db.transaction(async (tx): Promise<WebhookResult & { receipt?: boolean }> => {
     const [stored] = await tx
@@ -55,7 +58,10 @@ export async function processPaymentEvent(deps: WebhookDeps, event: VerifiedPaym
     return { duplicate: false, outcome, receipt: outcome === "applied" };
   });
   if (result.duplicate) {
-    deps.logger.info({ provider: event.provider, eventId: event.eventId }, "payment webhook: repeat, ignored");
+    deps.logger.info(
+      { provider: event.provider, eventId: event.eventId },
+      "payment webhook: repeat, ignored",
+    );
     return result;
   }
   if (result.receipt) deps.wakeOutbox();
@@ -87,7 +93,9 @@ async function apply(
   const { order, invoice, client } = found;
 
   if (event.kind === "expired") {
-    return order.status === "pending" ? "noted: checkout expired, order stays pending" : `ignored: order ${order.status}`;
+    return order.status === "pending"
+      ? "noted: checkout expired, order stays pending"
+      : `ignored: order ${order.status}`;
   }
   if (order.status === "cancelled") return "ignored: order cancelled";
   if (order.status !== "pending" || invoice.status === "paid") return "ignored: already paid";
@@ -98,7 +106,11 @@ async function apply(
       toMinorUnits(event.amount, invoice.currency) !== toMinorUnits(invoice.totalAmount, invoice.currency))
   ) {
     deps.logger.warn(
-      { orderId, paid: `${event.amount} ${event.currency}`, due: `${invoice.totalAmount} ${invoice.currency}` },
+      {
+        orderId,
+        paid: `${event.amount} ${event.currency}`,
+        due: `${invoice.totalAmount} ${invoice.currency}`,
+      },
       "payment webhook: amount does not match the invoice",
     );
     return "ignored: amount does not match the invoice";
@@ -107,14 +119,25 @@ async function apply(
   const paidAt = new Date();
   await tx
     .update(orders)
-    .set({ status: "paid", paidAt, provider: event.provider, providerReference: event.reference ?? order.providerReference, updatedAt: paidAt })
+    .set({
+      status: "paid",
+      paidAt,
+      provider: event.provider,
+      providerReference: event.reference ?? order.providerReference,
+      updatedAt: paidAt,
+    })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
   await tx
     .update(invoices)
     .set({ status: "paid", paidAt, paymentReference: event.reference, updatedAt: paidAt })
     .where(eq(invoices.id, invoice.id));
   await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
-  await publishLiveEvent(tx, { userId: order.clientId, kind: "invoice", entityId: invoice.id, status: "paid" });
+  await publishLiveEvent(tx, {
+    userId: order.clientId,
+    kind: "invoice",
+    entityId: invoice.id,
+    status: "paid",
+  });
   await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href: "/client/orders" });
   await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
   await raiseNotification(tx, order.clientId, {

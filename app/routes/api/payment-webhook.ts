@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { WebhookVerificationError } from "~/features/payments/provider.server";
 import { webhookDeps } from "~/features/payments/deps.server";
+import { WebhookVerificationError } from "~/features/payments/provider.server";
 import { processPaymentEvent } from "~/features/payments/webhooks.server";
 import type { Route } from "./+types/payment-webhook";
 
@@ -29,7 +29,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw error;
   }
   const result = await processPaymentEvent(webhookDeps(context), event);
-  return data({ received: true, duplicate: result.duplicate, outcome: result.duplicate ? null : result.outcome });
+  return data({
+    received: true,
+    duplicate: result.duplicate,
+    outcome: result.duplicate ? null : result.outcome,
+  });
 }
 
 export function loader() {

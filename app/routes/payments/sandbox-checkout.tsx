@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Where the URL's session token leads, or a 404 for a token the sandbox did not make. */
-function sessionOf(request: Request, context: Route.LoaderArgs["context"], token: string | null) {
+function sessionOf(context: Route.LoaderArgs["context"], token: string | null) {
   const sandbox = context.runtime.payments.sandbox;
   const session = sandbox && token ? sandbox.readSession(token) : null;
   if (!sandbox || !session) throw data("This checkout link is not valid.", { status: 404 });
@@ -26,7 +26,7 @@ function pathOf(url: string): string {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("session");
-  const { session } = sessionOf(request, context, token);
+  const { session } = sessionOf(context, token);
   return {
     businessName: context.runtime.config.business.name,
     description: session.description,
@@ -42,13 +42,16 @@ const Intent = z.object({ intent: z.enum(["pay", "cancel"]), session: z.string()
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Choose Pay or Cancel." }, { status: 400 });
-  const { sandbox, session } = sessionOf(request, context, parsed.data.session);
+  const { sandbox, session } = sessionOf(context, parsed.data.session);
   if (parsed.data.intent === "cancel") throw redirect(pathOf(session.cancelUrl));
   try {
     await sandbox.pay(session);
   } catch (error) {
     context.logger.warn({ err: error, orderId: session.orderId }, "sandbox: payment webhook failed");
-    return data({ error: `The payment could not be completed: ${(error as Error).message}` }, { status: 502 });
+    return data(
+      { error: `The payment could not be completed: ${(error as Error).message}` },
+      { status: 502 },
+    );
   }
   throw redirect(pathOf(session.successUrl));
 }
@@ -59,7 +62,9 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">
-        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">Sandbox payment provider</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">
+          Sandbox payment provider
+        </p>
         <h1 className="mt-2 text-2xl font-bold">Pay {d.businessName}</h1>
         <dl className="mt-6 space-y-3 text-sm">
           <div>
@@ -73,7 +78,8 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
           <div>
             <dt className="text-slate-500">Amount</dt>
             <dd className="text-2xl font-bold" data-testid="sandbox-amount" suppressHydrationWarning>
-              {formatMoney(d.amount, d.currency)} <span className="text-base font-medium text-slate-500">{d.currency}</span>
+              {formatMoney(d.amount, d.currency)}{" "}
+              <span className="text-base font-medium text-slate-500">{d.currency}</span>
             </dd>
           </div>
         </dl>
@@ -84,10 +90,22 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
         )}
         <Form method="post" className="mt-8 flex gap-3">
           <input type="hidden" name="session" value={d.token} />
-          <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass("primary", "flex-1")}>
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            disabled={busy}
+            className={buttonClass("primary", "flex-1")}
+          >
             <Lock aria-hidden="true" className="size-4" /> Pay
           </button>
-          <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass("secondary", "flex-1")}>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            disabled={busy}
+            className={buttonClass("secondary", "flex-1")}
+          >
             Cancel
           </button>
         </Form>

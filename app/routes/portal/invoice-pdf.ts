@@ -7,7 +7,8 @@ import type { Route } from "./+types/invoice-pdf";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
   const found = await getClientInvoice(context.runtime.database.db, client.id, params.invoiceId);
-  if (!found) return new Response("Invoice Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!found)
+    return new Response("Invoice Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const pdf = await renderInvoicePdf(found, context.runtime.config.business);
   return new Response(new Uint8Array(pdf), {
     headers: {

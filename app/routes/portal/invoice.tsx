@@ -49,11 +49,17 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </div>
-      <article id="invoice" aria-labelledby="invoice-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm print:border-0 print:shadow-none">
+      <article
+        id="invoice"
+        aria-labelledby="invoice-title"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm print:border-0 print:shadow-none"
+      >
         <header className="flex flex-wrap justify-between gap-6">
           <div>
             <p className="text-xl font-bold">{v.business.name}</p>
-            {v.business.legalName !== v.business.name && <p className="text-sm text-slate-600">{v.business.legalName}</p>}
+            {v.business.legalName !== v.business.name && (
+              <p className="text-sm text-slate-600">{v.business.legalName}</p>
+            )}
             <p className="text-sm text-slate-600">{v.business.address}</p>
             <p className="text-sm text-slate-600">
               {v.business.email} · {v.business.phone}
@@ -99,10 +105,18 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         <table className="mt-8 w-full text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-left">
-              <th scope="col" className="py-2">Description</th>
-              <th scope="col" className="py-2 text-right">Qty</th>
-              <th scope="col" className="py-2 text-right">Unit Price</th>
-              <th scope="col" className="py-2 text-right">Amount</th>
+              <th scope="col" className="py-2">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Qty
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -125,7 +139,10 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           <dt>{v.taxLabel}</dt>
           <dd className="text-right">{v.tax}</dd>
           <dt className="border-t border-slate-200 pt-2 text-base font-bold">Total</dt>
-          <dd data-testid="invoice-total" className="border-t border-slate-200 pt-2 text-right text-base font-bold">
+          <dd
+            data-testid="invoice-total"
+            className="border-t border-slate-200 pt-2 text-right text-base font-bold"
+          >
             {v.total}
           </dd>
         </dl>

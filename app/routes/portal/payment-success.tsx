@@ -23,7 +23,11 @@ const Query = z.object({
 export function loader({ request }: Route.LoaderArgs) {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (parsed.success) {
-    const q = new URLSearchParams({ type: "payment", order_id: parsed.data.order_id, amount: parsed.data.amount });
+    const q = new URLSearchParams({
+      type: "payment",
+      order_id: parsed.data.order_id,
+      amount: parsed.data.amount,
+    });
     throw redirect(`/thank-you?${q}`);
   }
   return null;

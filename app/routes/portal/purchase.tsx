@@ -3,22 +3,22 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { getCurrentUser, requireClient } from "~/features/accounts/session.server";
-import { quantityButtons, quantityRules, nextQuantity, stepQuantity } from "~/features/catalogue/catalogue";
+import { nextQuantity, quantityButtons, quantityRules, stepQuantity } from "~/features/catalogue/catalogue";
 import { formatMoney, SELECTABLE_CURRENCIES, toCurrencyCode } from "~/features/currency/currency";
+import { SERVICE_NOT_FOUND } from "~/features/orders/messages";
 import {
   checkout,
   choosePackage,
   findPurchasableService,
   newCheckoutToken,
 } from "~/features/orders/orders.server";
-import { SERVICE_NOT_FOUND } from "~/features/orders/messages";
 import { priceOrder } from "~/features/orders/pricing";
-import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
 import { orderDeps } from "~/features/payments/deps.server";
+import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { pageTitle } from "~/features/site/meta";
-import { buttonClass } from "~/ui/button";
 import { useRootData } from "~/root";
+import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -70,7 +70,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const CheckoutForm = z.object({
-  checkoutToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "The order form expired. Please reload." }),
+  checkoutToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "The order form expired. Please reload." }),
   package: z.string().max(64).optional(),
   quantity: z.string().max(32).optional(),
   currency: z.string().max(8).optional(),
@@ -202,11 +204,25 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
                   className="flex cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-200"
                 >
                   <span className="flex items-center gap-2 font-semibold">
-                    <input type="radio" name="package" value={p.key} defaultChecked={p.key === d.selectedPackage} />
+                    <input
+                      type="radio"
+                      name="package"
+                      value={p.key}
+                      defaultChecked={p.key === d.selectedPackage}
+                    />
                     {p.name}
                   </span>
                   <span className="mt-1 text-sm text-slate-600" suppressHydrationWarning>
-                    {formatMoney(priceOrder({ unitPriceUsd: p.priceUsd, quantity: 1, currency, rate: d.rates[currency] ?? 1, taxRatePercent: 0 }).total, currency)}
+                    {formatMoney(
+                      priceOrder({
+                        unitPriceUsd: p.priceUsd,
+                        quantity: 1,
+                        currency,
+                        rate: d.rates[currency] ?? 1,
+                        taxRatePercent: 0,
+                      }).total,
+                      currency,
+                    )}
                     {rules.label ? " each" : ""}
                   </span>
                   {p.features.length > 0 && (
@@ -368,7 +384,8 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
             </>
           )}
           <p className="mt-4 text-xs text-slate-500">
-            The amount is confirmed by our server when you proceed; you pay on the payment provider&apos;s page.
+            The amount is confirmed by our server when you proceed; you pay on the payment provider&apos;s
+            page.
           </p>
         </section>
       </Form>
