@@ -60,7 +60,7 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">
         <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">
           Sandbox payment provider
@@ -114,6 +114,6 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
           signed webhook, as a real provider does.
         </p>
       </div>
-    </main>
+    </div>
   );
 }

@@ -25,17 +25,17 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const v = loaderData.invoice;
   if (!v) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Invoice Not Found</h1>
         <p className="mt-4 text-slate-600">We could not find this invoice in your account.</p>
         <Link to="/client/dashboard" className={buttonClass("primary", "mt-8")}>
           Back to Dashboard
         </Link>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-print-hide>
         <Link to="/client/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
           ← Back to Dashboard
@@ -148,6 +148,6 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </dl>
         {v.usdNote && <p className="mt-2 text-right text-xs text-slate-500">Total in USD: {v.usdNote}</p>}
       </article>
-    </main>
+    </div>
   );
 }

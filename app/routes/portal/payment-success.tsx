@@ -35,7 +35,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function PaymentSuccess() {
   return (
-    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
       <h1 className="mt-6 text-3xl font-bold">Payment Successful</h1>
       <p className="mt-4 text-slate-600">Thank you! Your payment is being confirmed.</p>
@@ -53,6 +53,6 @@ export default function PaymentSuccess() {
           View Invoice
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

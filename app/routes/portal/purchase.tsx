@@ -113,13 +113,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function PurchasePage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Service Not Found</h1>
         <p className="mt-4 text-slate-600">{SERVICE_NOT_FOUND(loaderData.routeId)}</p>
         <Link to="/client/services" className={buttonClass("primary", "mt-8")}>
           Back to Services
         </Link>
-      </main>
+      </div>
     );
   }
   return <Purchase data={loaderData} error={actionData?.error ?? null} />;
@@ -167,7 +167,7 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
   const buttons = quantityButtons(quantity, rules);
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10">
+    <div className="mx-auto max-w-5xl px-4 py-10">
       <Link
         to="/client/services"
         className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
@@ -389,6 +389,6 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
           </p>
         </section>
       </Form>
-    </main>
+    </div>
   );
 }
