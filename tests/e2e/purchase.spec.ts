@@ -18,7 +18,10 @@ async function registerAndVerify(page: Page, name: string, email: string) {
   await expect(page).toHaveURL(/\/client\/verify-email$/);
   // The verification link from the captured mailbox.
   await page.goto("/dev/mail");
-  const row = page.getByRole("row").filter({ hasText: email }).filter({ hasText: /Confirm your email address/ });
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .filter({ hasText: /Confirm your email address/ });
   await row.first().getByRole("link").click();
   const href = await page
     .frameLocator('iframe[title="HTML version"]')
@@ -47,7 +50,10 @@ test("buys 20 mailboxes with the sandbox provider: checkout, pay, thank-you, pai
   const email = `buyer.${unique()}@example.com`;
   await page.goto(PURCHASE);
   await expect(page.getByRole("heading", { name: "Purchase Email Migration & Setup" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to Services" })).toHaveAttribute("href", "/client/services");
+  await expect(page.getByRole("link", { name: "Back to Services" })).toHaveAttribute(
+    "href",
+    "/client/services",
+  );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await registerAndVerify(page, "Grace Buyer", email);
@@ -96,7 +102,9 @@ test("buys 20 mailboxes with the sandbox provider: checkout, pay, thank-you, pai
   expect(text).toContain("$80.00");
 });
 
-test("cancelling at the checkout returns to the purchase page and leaves the order pending", async ({ page }) => {
+test("cancelling at the checkout returns to the purchase page and leaves the order pending", async ({
+  page,
+}) => {
   const email = `canceller.${unique()}@example.com`;
   await registerAndVerify(page, "Carl Cancel", email);
   await signInFromPurchasePage(page, email);
