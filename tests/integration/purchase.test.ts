@@ -9,7 +9,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
-import { location, type Session, text } from "../support/browserless";
+import { location, Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { freePort, startTestServer, type TestServer } from "../support/server";
@@ -118,6 +118,31 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect(missingHtml).toContain("Service Not Found");
     expect(missingHtml).toContain("Service not found: no-such-service");
     expect(missingHtml).toContain("Back to Services");
+  });
+
+  it("brings a visitor who creates an account back to the purchase page after verifying", async () => {
+    const back = "/client/purchase/email-migration?package=basic";
+    const email = `newcomer.${Date.now()}@example.com`;
+    const s = new Session(server.url, "198.19.0.1");
+    const res = await s.post(`/client/register?redirectTo=${encodeURIComponent(back)}`, {
+      name: "New Comer",
+      email,
+      password: "Str0ng!Passw0rd",
+      confirmPassword: "Str0ng!Passw0rd",
+    });
+    expect(location(res)).toBe("/client/verify-email");
+    const [mail] = await queryRows<{ text: string }>(
+      db(),
+      sql`select text from outbox_emails where to_address = ${email} and kind = 'account-verification'`,
+    );
+    const link = new URL(mail!.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes("/api/auth/"))!);
+    const verified = await s.get(`${link.pathname}${link.search}`);
+    expect(location(verified)).toBe(`/client/login?verified=true&redirectTo=${encodeURIComponent(back)}`);
+    const login = await s.post(`/client/login?verified=true&redirectTo=${encodeURIComponent(back)}`, {
+      email,
+      password: "Str0ng!Passw0rd",
+    });
+    expect(location(login)).toBe(back);
   });
 
   it("sends visitors who post the form to sign in", async () => {
