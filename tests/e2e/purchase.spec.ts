@@ -119,3 +119,32 @@ test("cancelling at the checkout returns to the purchase page and leaves the ord
   await expect(page.getByTestId("invoice-status")).toHaveText("Sent");
   await expect(page.getByTestId("invoice-total")).toHaveText("$4.00");
 });
+
+test("buys without JavaScript: the form posts to the server, the sandbox page works, thank-you follows", async ({
+  browser,
+  extraHTTPHeaders,
+}) => {
+  const email = `nojs.${unique()}@example.com`;
+  const setup = await browser.newPage({ extraHTTPHeaders });
+  await registerAndVerify(setup, "Nora NoScript", email);
+  await setup.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders });
+  const page = await context.newPage();
+  await page.goto("/client/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+
+  await page.goto("/client/purchase/per-incident-support?currency=USD");
+  await page.getByRole("spinbutton", { name: "Number of Incidents" }).fill("3");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$60.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=60$/);
+  await page.goto("/client/invoice/latest");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await context.close();
+});
