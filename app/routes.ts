@@ -37,7 +37,7 @@ export default [
   route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
   route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
   // Not in the spec: Pay Now of an unpaid invoice (POST), a new checkout for the same invoice.
-  route("client/invoices/:invoiceId/pay", "routes/portal/invoice-pay.ts"),
+  route("client/invoices/:invoiceId/pay", "routes/portal/invoice-pay.tsx"),
   route("client", "routes/portal/index.tsx"),
   layout("routes/portal/shell.tsx", [
     route("client/dashboard", "routes/portal/dashboard.tsx"),

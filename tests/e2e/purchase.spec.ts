@@ -8,6 +8,9 @@ const PASSWORD = "Str0ng!Passw0rd";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 const PURCHASE = "/client/purchase/email-migration?package=basic&currency=USD";
 
+// Each test is a whole journey (register, verify, sign in, buy, pay): give it three times the usual time.
+test.beforeEach(() => test.slow());
+
 async function registerAndVerify(page: Page, name: string, email: string) {
   await page.goto("/client/register");
   await page.getByLabel("Full Name").fill(name);
@@ -118,6 +121,16 @@ test("cancelling at the checkout returns to the purchase page and leaves the ord
   await page.goto("/client/invoice/latest");
   await expect(page.getByTestId("invoice-status")).toHaveText("Sent");
   await expect(page.getByTestId("invoice-total")).toHaveText("$4.00");
+
+  // Later, Pay Now on the invoice starts a new checkout for the same invoice.
+  const invoiceUrl = page.url();
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=4$/);
+  await page.goto(invoiceUrl);
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
 });
 
 test("buys without JavaScript: the form posts to the server, the sandbox page works, thank-you follows", async ({

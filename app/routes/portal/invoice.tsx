@@ -1,5 +1,5 @@
 import { Download, Printer } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
@@ -40,7 +40,14 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         <Link to="/client/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
           ← Back to Dashboard
         </Link>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {v.tone !== "paid" && v.status !== "void" && (
+            <Form method="post" action={`/client/invoices/${v.id}/pay`}>
+              <button type="submit" className={buttonClass("primary")}>
+                Pay Now
+              </button>
+            </Form>
+          )}
           <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
             <Printer aria-hidden="true" className="size-4" /> Print
           </button>
