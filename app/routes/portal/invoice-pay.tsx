@@ -17,8 +17,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data({ error: outcome.error }, { status: outcome.status });
 }
 
+// A GET (or the render after a failed POST) shows the result page below; it must not redirect, or a
+// failed Pay Now would lose its message.
 export function loader() {
-  throw redirect("/client/invoices");
+  return null;
 }
 
 export default function PayNowResult({ actionData }: Route.ComponentProps) {
