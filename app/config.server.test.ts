@@ -66,4 +66,42 @@ describe("loadConfig", () => {
       /^Invalid configuration: SMTP_URL must start with smtp:/,
     );
   });
+
+  it("sells through the sandbox by default, with no tax and a 7-day due term", () => {
+    const c = loadConfig({});
+    expect(c.payments).toMatchObject({
+      provider: "sandbox",
+      stripeSecretKey: null,
+      sandboxWebhookSecret: null,
+    });
+    expect(c.invoices).toEqual({ taxRatePercent: 0, dueDays: 7 });
+    expect(loadConfig({ TAX_RATE_PERCENT: "18", INVOICE_DUE_DAYS: "30" }).invoices).toEqual({
+      taxRatePercent: 18,
+      dueDays: 30,
+    });
+  });
+
+  it("names the bad payment or invoice variable", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "paypal" })).toThrow(
+      /PAYMENT_PROVIDER must be sandbox or stripe/,
+    );
+    expect(() => loadConfig({ TAX_RATE_PERCENT: "120" })).toThrow(
+      /TAX_RATE_PERCENT must be between 0 and 100/,
+    );
+    expect(() => loadConfig({ INVOICE_DUE_DAYS: "1.5" })).toThrow(
+      /INVOICE_DUE_DAYS must be a whole number of days/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    const stripe = loadConfig({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    });
+    expect(stripe.payments).toMatchObject({ provider: "stripe", stripeSecretKey: "sk_test_123" });
+  });
 });

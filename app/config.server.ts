@@ -83,6 +83,31 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })))
     .default([]),
+  PAYMENT_PROVIDER: z
+    .enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" })
+    .default("sandbox"),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  SANDBOX_WEBHOOK_URL: url(["http:", "https:"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { message: "must be a Stripe secret key (sk_test_… or sk_live_…)" })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { message: "must be a Stripe webhook signing secret (whsec_…)" })
+    .optional(),
+  STRIPE_API_URL: url(["http:", "https:"]).optional(),
+  TAX_RATE_PERCENT: z.coerce
+    .number({ message: "must be a number" })
+    .min(0, { message: "must be between 0 and 100" })
+    .max(100, { message: "must be between 0 and 100" })
+    .default(0),
+  INVOICE_DUE_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(0, { message: "must be between 0 and 365" })
+    .max(365, { message: "must be between 0 and 365" })
+    .default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +149,23 @@ export interface Config {
   contactRateLimitPerHour: number;
   /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
   adminEmails: string[];
+  payments: {
+    provider: "sandbox" | "stripe";
+    /** Signs the sandbox provider's webhooks; null: derived from the auth secret. */
+    sandboxWebhookSecret: string | null;
+    /** Where the sandbox provider posts its webhooks; null: PUBLIC_URL + /api/payments/sandbox/webhook. */
+    sandboxWebhookUrl: string | null;
+    stripeSecretKey: string | null;
+    stripeWebhookSecret: string | null;
+    /** Another Stripe API base URL (tests serve a fake Stripe on 127.0.0.1); null: api.stripe.com. */
+    stripeApiUrl: string | null;
+  };
+  invoices: {
+    /** Tax added to every new invoice, in percent of the subtotal. */
+    taxRatePercent: number;
+    /** Days from the invoice date to its due date. */
+    dueDays: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -150,6 +192,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration: AUTH_SECRET must be set in production when DATABASE_URL is used",
     );
   }
+  if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -172,6 +219,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     adminEmails: e.ADMIN_EMAILS,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? null,
+      sandboxWebhookUrl: e.SANDBOX_WEBHOOK_URL ?? null,
+      stripeSecretKey: e.STRIPE_SECRET_KEY ?? null,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      stripeApiUrl: e.STRIPE_API_URL ?? null,
+    },
+    invoices: { taxRatePercent: e.TAX_RATE_PERCENT, dueDays: e.INVOICE_DUE_DAYS },
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,

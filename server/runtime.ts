@@ -19,6 +19,7 @@ import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
+import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -37,6 +38,8 @@ export interface Runtime {
   auth: Auth;
   /** Queues the account emails (verification, welcome, password reset). */
   accountEmails: AllAccountEmails;
+  /** The payment provider new checkouts use, and the webhook verifiers (PAYMENT_PROVIDER). */
+  payments: PaymentProviders;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -80,6 +83,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   if (config.database.kind === "pglite" && !config.database.dir.startsWith("memory://")) {
     adminChannel = await startAdminChannel({ pgliteDir: config.database.dir, db: database.db, logger });
   }
+  const payments = createPaymentProviders({ config, authSecret, business: config.business });
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -90,6 +94,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     outbox,
     auth,
     accountEmails,
+    payments,
     close: () => {
       clearInterval(housekeeping);
       closed ??= Promise.all([outbox.stop(), adminChannel?.close()]).then(() => database.close());

@@ -16,6 +16,18 @@ export async function loadBuild(): Promise<Build> {
   return import(pathToFileURL(path.resolve("build/server/index.js")).href);
 }
 
+/** A port that was free a moment ago, for a server that must know its own URL before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export interface TestServer {
   url: string;
   portico: AppModule.Portico;
@@ -38,7 +50,10 @@ export async function startTestServer(
     ...env,
   });
   const server: Server = createServer(portico.app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A PUBLIC_URL with a port (from freePort) makes the server listen there, so it knows its own
+  // address (the sandbox payment provider posts its webhooks to it).
+  const port = env.PUBLIC_URL ? Number(new URL(env.PUBLIC_URL).port || 0) : 0;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -63,6 +63,8 @@ export async function signUp(
   context: AppLoadContext,
   request: Request,
   input: { name: string; email: string; password: string },
+  /** A same-site path to come back to after verifying and signing in (e.g. the purchase page). */
+  returnTo: string | null = null,
 ): Promise<SignUpResult> {
   if (!(await withinLimit(context, "signUp"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
@@ -82,7 +84,9 @@ export async function signUp(
         name: input.name,
         email: input.email,
         password: input.password,
-        callbackURL: VERIFIED_CALLBACK,
+        callbackURL: returnTo
+          ? `${VERIFIED_CALLBACK}&redirectTo=${encodeURIComponent(returnTo)}`
+          : VERIFIED_CALLBACK,
       },
       headers: request.headers,
     });

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   defaultPackage,
   nextQuantity,
+  orderQuantity,
+  quantityButtons,
   quantityRules,
   resolveServiceRouteId,
   SERVICE_NAME_TO_SLUG,
   SERVICE_PAGES,
   servicePagePath,
   startingPriceUsd,
+  stepQuantity,
   toRouteKey,
 } from "./catalogue";
 import { SEED_SERVICES } from "./seed-data";
@@ -119,5 +122,29 @@ describe("quantity rules", () => {
     expect(nextQuantity("abc", 40, mailboxes)).toBe(1);
     expect(nextQuantity("", 40, mailboxes)).toBe(1);
     expect(nextQuantity("2.5", 40, mailboxes)).toBe(1);
+  });
+});
+
+describe("quantity buttons and the server's quantity", () => {
+  const rules = { label: "Number of Incidents", min: 1, max: 10 };
+  it("disables − at the minimum and + at the maximum", () => {
+    expect(quantityButtons(1, rules)).toEqual({ decrease: false, increase: true });
+    expect(quantityButtons(5, rules)).toEqual({ decrease: true, increase: true });
+    expect(quantityButtons(10, rules)).toEqual({ decrease: true, increase: false });
+  });
+  it("steps one at a time, never past a bound", () => {
+    expect(stepQuantity(1, -1, rules)).toBe(1);
+    expect(stepQuantity(1, 1, rules)).toBe(2);
+    expect(stepQuantity(10, 1, rules)).toBe(10);
+  });
+  it("accepts only whole numbers within the bounds on the server", () => {
+    expect(orderQuantity("20", { label: "Number of Mailboxes", min: 1, max: 1000 })).toBe(20);
+    expect(orderQuantity("0", rules)).toBeNull();
+    expect(orderQuantity("11", rules)).toBeNull();
+    expect(orderQuantity("2.5", rules)).toBeNull();
+    expect(orderQuantity("abc", rules)).toBeNull();
+    expect(orderQuantity(undefined, rules)).toBeNull();
+    // Bought once per order: whatever was sent, one.
+    expect(orderQuantity("7", { label: null, min: 1, max: 1 })).toBe(1);
   });
 });

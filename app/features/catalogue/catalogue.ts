@@ -140,3 +140,28 @@ export function nextQuantity(input: string | number, previous: number, rules: Qu
   if (n < rules.min || n > rules.max) return previous;
   return n;
 }
+
+/** The − button works above the minimum, the + button below the maximum (disabled at the bounds). */
+export function quantityButtons(
+  quantity: number,
+  rules: QuantityRules,
+): { decrease: boolean; increase: boolean } {
+  return { decrease: quantity > rules.min, increase: quantity < rules.max };
+}
+
+/** − and +: one step, never past a bound. */
+export function stepQuantity(quantity: number, delta: 1 | -1, rules: QuantityRules): number {
+  return Math.min(rules.max, Math.max(rules.min, quantity + delta));
+}
+
+/**
+ * The quantity the server accepts for an order: a whole number within the bounds, else null (the
+ * action then answers 400). Services bought once per order always have quantity 1.
+ */
+export function orderQuantity(input: unknown, rules: QuantityRules): number | null {
+  if (!rules.label) return 1;
+  const raw =
+    typeof input === "number" ? input : typeof input === "string" && input.trim() ? Number(input) : NaN;
+  if (!Number.isInteger(raw) || raw < rules.min || raw > rules.max) return null;
+  return raw;
+}

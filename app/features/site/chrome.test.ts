@@ -3,7 +3,13 @@ import { isChromeHidden } from "./chrome";
 
 describe("isChromeHidden", () => {
   it("hides the chrome on every /client/ route", () => {
-    for (const p of ["/client", "/client/", "/client/login", "/client/purchase/ssl-setup"]) {
+    for (const p of [
+      "/client",
+      "/client/",
+      "/client/login",
+      "/client/purchase/ssl-setup",
+      "/payments/sandbox/checkout",
+    ]) {
       expect(isChromeHidden(p)).toBe(true);
     }
   });

@@ -8,12 +8,16 @@ export const SECTION_SCROLL_DELAY_MS = 100;
 /** The home page's anchored sections. */
 export type HomeSection = "home" | "services" | "about" | "reviews" | "blog" | "contact" | "quote";
 
-/** Header, footer and the chat assistant are hidden on every /client/ route (and in the back office). */
+/**
+ * Header, footer and the chat assistant are hidden on every /client/ route, in the back office, and on
+ * the sandbox payment provider's hosted checkout (it stands for another company's page).
+ */
 export function isChromeHidden(pathname: string): boolean {
   return (
     pathname === "/client" ||
     pathname.startsWith("/client/") ||
     pathname === "/admin" ||
-    pathname.startsWith("/admin/")
+    pathname.startsWith("/admin/") ||
+    pathname.startsWith("/payments/")
   );
 }

@@ -1,11 +1,58 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
 import { pageTitle } from "~/features/site/meta";
-import { PageHeading } from "~/ui/page-heading";
+import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Payment Successful", matches) },
+  { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  return <PageHeading title="Payment Successful" />;
+const Query = z.object({
+  order_id: z.uuid(),
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+});
+
+/**
+ * Where providers return the browser after paying: straight on to the thank-you page (on the server,
+ * so it works without JavaScript). The page itself is shown only for a return without its query.
+ * The payment is confirmed by the provider's webhook, never by this page.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) {
+    const q = new URLSearchParams({
+      type: "payment",
+      order_id: parsed.data.order_id,
+      amount: parsed.data.amount,
+    });
+    throw redirect(`/thank-you?${q}`);
+  }
+  return null;
+}
+
+export default function PaymentSuccess() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
+      <h1 className="mt-6 text-3xl font-bold">Payment Successful</h1>
+      <p className="mt-4 text-slate-600">Thank you! Your payment is being confirmed.</p>
+      <h2 className="mt-8 text-lg font-semibold">Next steps</h2>
+      <ol className="mx-auto mt-3 max-w-sm list-decimal space-y-1 text-left text-slate-600">
+        <li>You receive a receipt by email once the payment is confirmed.</li>
+        <li>Your order shows as paid in your dashboard.</li>
+        <li>We contact you within 24 hours to start the work.</li>
+      </ol>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/client/dashboard" className={buttonClass("primary")}>
+          View Dashboard
+        </Link>
+        <Link to="/client/invoice/latest" className={buttonClass("secondary")}>
+          View Invoice
+        </Link>
+      </div>
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { AuthCard } from "~/features/accounts/AuthCard";
 import { signUp } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
-import { getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
+import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/features/accounts/session.server";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { name: values.name ?? "", email: values.email ?? "" };
   if (!parsed.success)
     return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
-  const result = await signUp(context, request, parsed.data);
+  // From the purchase page's 'create an account' link: the verification link leads back there.
+  const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null;
+  const result = await signUp(context, request, parsed.data, returnTo);
   if (!result.ok) {
     return data(
       { fieldErrors: (result.fieldErrors ?? {}) as FieldErrors, formError: result.formError, values: echo },

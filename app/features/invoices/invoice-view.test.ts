@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { invoiceView } from "./invoice-view";
+
+const business = {
+  name: "Portico IT Services",
+  legalName: "Portico IT Services LLC",
+  email: "support@portico.example",
+  phone: "+1 555",
+  whatsapp: "1555",
+  address: "100 Main Street",
+  hours: { weekdays: "", saturday: "", sunday: "", emergency: "" },
+  social: {},
+} as never;
+
+const base = {
+  invoice: {
+    id: "i1",
+    invoiceNumber: "INV-2026-0001",
+    status: "sent",
+    currency: "USD",
+    subtotal: 80,
+    taxRatePercent: 0,
+    taxAmount: 0,
+    totalAmount: 80,
+    amountUsd: 80,
+    exchangeRate: 1,
+    dueDate: "2026-01-08T00:00:00Z",
+    paidAt: null,
+    createdAt: "2026-01-01T00:00:00Z",
+  },
+  order: {
+    serviceName: "Email Migration & Setup",
+    packageName: "Per Mailbox",
+    quantity: 20,
+    unitPriceUsd: 4,
+    serviceCategory: "Email",
+  },
+  client: { name: "Ada", email: "ada@example.com", phone: null, company: null },
+};
+
+describe("invoiceView", () => {
+  it("shows a USD invoice with its own symbol and the dates", () => {
+    const v = invoiceView(base, business);
+    expect(v).toMatchObject({
+      number: "INV-2026-0001",
+      total: "$80.00",
+      tone: "unpaid",
+      statusLabel: "Sent",
+      usdNote: null,
+    });
+    expect(v.lines[0]).toMatchObject({ quantity: 20, unitPrice: "$4.00", amount: "$80.00" });
+    expect(v.due).toBe("January 8, 2026");
+  });
+  it("shows another currency with its symbol and decimals and notes the USD total", () => {
+    const v = invoiceView(
+      {
+        ...base,
+        invoice: {
+          ...base.invoice,
+          currency: "JPY",
+          subtotal: 12000,
+          totalAmount: 12000,
+          exchangeRate: 150,
+          status: "paid",
+          paidAt: "2026-01-02T00:00:00Z",
+        },
+      },
+      business,
+    );
+    expect(v.total).toBe("￥12,000");
+    expect(v.tone).toBe("paid");
+    expect(v.usdNote).toBe("$80.00 at 150 JPY per USD");
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Invoices: created with their order (gap-free yearly numbers from invoice_counters, ADR 0500), and
+ * read back only for the client they belong to.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  type Client,
+  clients,
+  type Invoice,
+  invoiceCounters,
+  invoices,
+  type Order,
+  orders,
+} from "~/db/schema";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { raiseNotification } from "~/features/notifications/notifications.server";
+import type { OrderPrice } from "~/features/orders/pricing";
+import { dueDateFor, invoiceNumberFor } from "./invoice-number";
+
+/**
+ * The next number of a year. The upsert takes the counter row's lock until the transaction ends, so
+ * concurrent checkouts queue here; a rolled-back checkout gives its number back.
+ */
+export async function nextInvoiceSeq(tx: Database, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` },
+    })
+    .returning({ seq: invoiceCounters.lastSeq });
+  return row!.seq;
+}
+
+/** Inside the order's transaction: its invoice (sent) and the 'New Invoice' notification. */
+export async function createInvoiceForOrder(
+  tx: Database,
+  input: { order: Order; price: OrderPrice; dueDays: number; now?: Date },
+): Promise<Invoice> {
+  const { order, price } = input;
+  const issuedAt = input.now ?? new Date();
+  const year = issuedAt.getUTCFullYear();
+  const seq = await nextInvoiceSeq(tx, year);
+  const invoiceNumber = invoiceNumberFor(year, seq);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      invoiceNumber,
+      invoiceYear: year,
+      invoiceSeq: seq,
+      clientId: order.clientId,
+      orderId: order.id,
+      status: "sent",
+      currency: price.currency,
+      subtotal: price.subtotal,
+      taxRatePercent: price.taxRatePercent,
+      taxAmount: price.taxAmount,
+      totalAmount: price.total,
+      amountUsd: price.totalUsd,
+      exchangeRate: price.exchangeRate,
+      dueDate: dueDateFor(issuedAt, input.dueDays),
+      createdAt: issuedAt,
+    })
+    .returning();
+  await publishLiveEvent(tx, {
+    userId: order.clientId,
+    kind: "invoice",
+    entityId: invoice!.id,
+    status: "sent",
+  });
+  await raiseNotification(tx, order.clientId, {
+    ...NOTIFICATIONS.newInvoice(invoiceNumber),
+    href: `/client/invoice/${invoice!.id}`,
+  });
+  return invoice!;
+}
+
+export interface InvoiceDocument {
+  invoice: Invoice;
+  order: Order;
+  client: Pick<Client, "id" | "name" | "email" | "phone" | "company">;
+}
+
+/**
+ * One invoice of one client with its order and the client's identity, or null (missing, or someone
+ * else's: the caller answers 'Invoice Not Found' either way). `latest` is the client's newest invoice.
+ */
+export async function getClientInvoice(
+  db: Database,
+  clientId: string,
+  invoiceId: string | "latest",
+): Promise<InvoiceDocument | null> {
+  if (invoiceId !== "latest" && !/^[0-9a-f-]{36}$/i.test(invoiceId)) return null;
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      order: orders,
+      client: {
+        id: clients.id,
+        name: clients.name,
+        email: clients.email,
+        phone: clients.phone,
+        company: clients.company,
+      },
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(
+      invoiceId === "latest"
+        ? eq(invoices.clientId, clientId)
+        : and(eq(invoices.clientId, clientId), eq(invoices.id, invoiceId)),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.invoiceSeq))
+    .limit(1);
+  return row ?? null;
+}

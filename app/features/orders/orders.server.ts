@@ -1,0 +1,290 @@
+/**
+ * Buying a package (client-portal.md §4 "Purchase", ARCHITECTURE.md "Main flows"): the server prices
+ * the order from the catalogue, stores the order (pending) and its invoice (sent, numbered gap-free per
+ * year) with the 'New Invoice' notification in one transaction, and only then asks the payment provider
+ * for a checkout. Nothing the browser sends about money is read.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
+import {
+  defaultPackage,
+  orderQuantity,
+  quantityRules,
+  servicePagePath,
+} from "~/features/catalogue/catalogue";
+import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
+import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import type { PaymentProviders } from "~/features/payments/provider.server";
+import { PAYMENT_FAILED, SERVICE_NOT_FOUND } from "./messages";
+import { priceOrder } from "./pricing";
+
+export interface OrderDeps {
+  db: Database;
+  config: Pick<Config, "publicUrl" | "invoices">;
+  providers: PaymentProviders;
+  /** The current exchange rates (units per USD). */
+  rates: () => Promise<Rates>;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+}
+
+export interface CheckoutInput {
+  client: Pick<Client, "id" | "email">;
+  /** Whatever the purchase URL carries: canonical id, slug, name or alias. */
+  serviceRouteId: string;
+  packageKey: string | undefined;
+  quantity: unknown;
+  currency: string | undefined;
+  /** The purchase form's one-time token: the same form posted twice makes one order. */
+  checkoutToken: string;
+}
+
+export type CheckoutOutcome =
+  | { ok: true; redirectTo: string; orderId: string; invoiceId: string }
+  | { ok: false; status: number; error: string; orderId?: string };
+
+export { PAYMENT_FAILED, SERVICE_NOT_FOUND };
+
+/** A purchase form's one-time token. */
+export function newCheckoutToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** The service a purchase URL names, with its resolved id, or null. */
+export async function findPurchasableService(db: Database, routeId: string): Promise<Service | null> {
+  const id = await resolveServiceId(db, routeId);
+  if (!id) return null;
+  const service = await getService(db, id);
+  return service?.active ? service : null;
+}
+
+/** The package a purchase asks for, if the service offers it; else its default package. */
+export function choosePackage(service: Service, requested: string | null | undefined): string {
+  if (requested && Object.hasOwn(service.pricing, requested)) return requested;
+  return defaultPackage(service);
+}
+
+function orderDescription(order: Pick<Order, "serviceName" | "packageName" | "quantity">): string {
+  return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}`;
+}
+
+/** Validates, prices and stores an order and its invoice; then starts the provider's checkout. */
+export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<CheckoutOutcome> {
+  const { db, logger } = deps;
+  const service = await findPurchasableService(db, input.serviceRouteId);
+  if (!service) return { ok: false, status: 404, error: SERVICE_NOT_FOUND(input.serviceRouteId) };
+  const packageKey = input.packageKey ?? defaultPackage(service);
+  const unitPriceUsd = service.pricing[packageKey];
+  if (!Object.hasOwn(service.pricing, packageKey) || unitPriceUsd === undefined) {
+    return { ok: false, status: 400, error: `This service has no package "${packageKey}".` };
+  }
+  const rules = quantityRules(service);
+  const quantity = orderQuantity(input.quantity, rules);
+  if (quantity === null) {
+    return {
+      ok: false,
+      status: 400,
+      error: `${rules.label ?? "Quantity"} must be a whole number from ${rules.min} to ${rules.max}.`,
+    };
+  }
+  // An unknown currency or one without a rate is charged in USD (prices "stay in USD").
+  const rates = await deps.rates();
+  let currency = toCurrencyCode(input.currency) ?? BASE_CURRENCY;
+  const rate = rates[currency];
+  if (currency !== BASE_CURRENCY && !(rate && rate > 0)) currency = BASE_CURRENCY;
+  const price = priceOrder({
+    unitPriceUsd,
+    quantity,
+    currency,
+    rate: currency === BASE_CURRENCY ? 1 : (rate ?? 1),
+    taxRatePercent: deps.config.invoices.taxRatePercent,
+  });
+
+  const created = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        clientId: input.client.id,
+        serviceId: service.id,
+        serviceName: service.name,
+        serviceCategory: service.category,
+        package: packageKey,
+        packageName: service.packageNames[packageKey] ?? packageKey,
+        quantity,
+        unitPriceUsd: price.unitPriceUsd,
+        amountUsd: price.amountUsd,
+        currency: price.currency,
+        amountInCurrency: price.subtotal,
+        exchangeRate: price.exchangeRate,
+        status: "pending",
+        provider: deps.providers.active.name,
+        checkoutToken: input.checkoutToken,
+      })
+      // The same form posted twice: the second insert finds the first order's token and does nothing
+      // (waiting for the first transaction when both run at once).
+      .onConflictDoNothing({ target: [orders.clientId, orders.checkoutToken] })
+      .returning();
+    if (!order) return null;
+    const invoice = await createInvoiceForOrder(tx, {
+      order,
+      price,
+      dueDays: deps.config.invoices.dueDays,
+    });
+    await publishLiveEvent(tx, {
+      userId: order.clientId,
+      kind: "order",
+      entityId: order.id,
+      status: "pending",
+    });
+    return { order, invoice };
+  });
+
+  if (!created) {
+    // A repeat of a form already posted: continue with the order it made, never a second one.
+    const found = await findOrderWithInvoice(db, input.client.id, { checkoutToken: input.checkoutToken });
+    if (!found)
+      return { ok: false, status: 409, error: "This order form was already used. Please try again." };
+    logger.info({ orderId: found.order.id }, "checkout: repeated form, reusing its order");
+    if (found.order.status !== "pending") {
+      return {
+        ok: true,
+        redirectTo: successPath(found.order, found.invoice),
+        orderId: found.order.id,
+        invoiceId: found.invoice.id,
+      };
+    }
+    return startCheckout(deps, {
+      ...found,
+      client: input.client,
+      idempotencyKey: found.order.id,
+      cancelPath: cancelPathFor(service, found.order),
+    });
+  }
+  logger.info(
+    { orderId: created.order.id, invoiceNumber: created.invoice.invoiceNumber, amountUsd: price.totalUsd },
+    "checkout: order and invoice created",
+  );
+  return startCheckout(deps, {
+    ...created,
+    client: input.client,
+    idempotencyKey: created.order.id,
+    cancelPath: cancelPathFor(service, created.order),
+  });
+}
+
+function cancelPathFor(
+  service: Pick<Service, "id" | "slug" | "name">,
+  order: Pick<Order, "package" | "currency">,
+) {
+  const slug = servicePagePath(service).replace(/^\/services\//, "") || service.id;
+  return `/client/purchase/${encodeURIComponent(slug)}?package=${encodeURIComponent(order.package)}&currency=${order.currency}`;
+}
+
+function successPath(order: Pick<Order, "id">, invoice: Pick<Invoice, "totalAmount">): string {
+  return `/payment-success?order_id=${order.id}&amount=${invoice.totalAmount}`;
+}
+
+/** Asks the active provider for a checkout of an unpaid invoice and returns where to send the browser. */
+async function startCheckout(
+  deps: OrderDeps,
+  input: {
+    order: Order;
+    invoice: Invoice;
+    client: Pick<Client, "email">;
+    idempotencyKey: string;
+    cancelPath: string;
+  },
+): Promise<CheckoutOutcome> {
+  const { order, invoice } = input;
+  const base = deps.config.publicUrl;
+  const provider = deps.providers.active;
+  try {
+    const result = await provider.createCheckout({
+      orderId: order.id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      description: orderDescription(order),
+      amount: invoice.totalAmount,
+      currency: invoice.currency,
+      customerEmail: input.client.email,
+      successUrl: `${base}${successPath(order, invoice)}`,
+      cancelUrl: `${base}${input.cancelPath}`,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (
+      result.reference &&
+      (result.reference !== order.providerReference || provider.name !== order.provider)
+    ) {
+      await deps.db
+        .update(orders)
+        .set({ provider: provider.name, providerReference: result.reference, updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+    }
+    return {
+      ok: true,
+      redirectTo: result.url ?? successPath(order, invoice),
+      orderId: order.id,
+      invoiceId: invoice.id,
+    };
+  } catch (error) {
+    // The order and invoice stay pending and unpaid; Pay Now on the invoice tries again.
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn({ err: error, orderId: order.id }, "checkout: the payment provider failed");
+    return { ok: false, status: 502, error: PAYMENT_FAILED(message), orderId: order.id };
+  }
+}
+
+export async function findOrderWithInvoice(
+  db: Database,
+  clientId: string,
+  by: { checkoutToken: string } | { invoiceId: string },
+): Promise<{ order: Order; invoice: Invoice } | null> {
+  const where =
+    "checkoutToken" in by
+      ? and(eq(orders.clientId, clientId), eq(orders.checkoutToken, by.checkoutToken))
+      : /^[0-9a-f-]{36}$/i.test(by.invoiceId)
+        ? and(eq(invoices.clientId, clientId), eq(invoices.id, by.invoiceId))
+        : sql`false`;
+  const [row] = await db
+    .select({ order: orders, invoice: invoices })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Pay Now for an existing unpaid invoice (the portal's invoice list, issue 12): a NEW provider checkout
+ * for the same order and invoice — never a second invoice. Answers 404 for another client's invoice.
+ */
+export async function payInvoice(
+  deps: OrderDeps,
+  input: { client: Pick<Client, "id" | "email">; invoiceId: string },
+): Promise<CheckoutOutcome> {
+  const found = await findOrderWithInvoice(deps.db, input.client.id, { invoiceId: input.invoiceId });
+  if (!found) return { ok: false, status: 404, error: "Invoice Not Found" };
+  const { order, invoice } = found;
+  if (invoice.status === "paid" || order.status !== "pending" || invoice.status === "void") {
+    return {
+      ok: false,
+      status: 409,
+      error: `Invoice ${invoice.invoiceNumber} cannot be paid: it is ${invoice.status === "paid" ? "already paid" : order.status}.`,
+    };
+  }
+  // A fresh key per attempt (a provider keeps a key's checkout, which may have expired); the minute
+  // in it folds a double click into one checkout.
+  const attempt = Math.floor(Date.now() / 60_000);
+  return startCheckout(deps, {
+    order,
+    invoice,
+    client: input.client,
+    idempotencyKey: `${order.id}:pay:${attempt}`,
+    cancelPath: "/client/invoices",
+  });
+}

@@ -1,0 +1,26 @@
+/** The dependencies of the order and payment features, taken from a request's load context. */
+import type { AppLoadContext } from "react-router";
+import type { OrderDeps } from "~/features/orders/orders.server";
+import type { WebhookDeps } from "./webhooks.server";
+
+export function orderDeps(context: AppLoadContext): OrderDeps {
+  const { runtime, logger } = context;
+  return {
+    db: runtime.database.db,
+    config: runtime.config,
+    providers: runtime.payments,
+    rates: async () => (await runtime.currency.rates.get()).rates,
+    logger,
+  };
+}
+
+export function webhookDeps(context: AppLoadContext): WebhookDeps {
+  const { runtime, logger } = context;
+  return {
+    db: runtime.database.db,
+    business: runtime.config.business,
+    publicUrl: runtime.config.publicUrl,
+    wakeOutbox: () => runtime.outbox.wake(),
+    logger,
+  };
+}

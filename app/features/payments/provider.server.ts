@@ -1,0 +1,110 @@
+/**
+ * The payment providers behind one small interface (ARCHITECTURE.md "payments"): `sandbox` (built in,
+ * the default) and `stripe`. A provider makes a hosted checkout for an invoice and verifies the webhooks
+ * it sends; what a verified event does to orders and invoices is decided in webhooks.server.ts, the
+ * same way for every provider.
+ */
+import type { Config } from "~/config.server";
+import type { BusinessIdentity } from "~/features/business/business";
+import { createSandboxProvider, type SandboxProvider } from "./sandbox.server";
+import { createStripeProvider } from "./stripe.server";
+
+export type ProviderName = "sandbox" | "stripe";
+
+export interface CheckoutRequest {
+  orderId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  /** What is bought, as the checkout page shows it ("Email Migration & Setup — Per Mailbox × 20"). */
+  description: string;
+  /** The invoice total in `currency` (major units, already rounded for the currency). */
+  amount: number;
+  currency: string;
+  customerEmail: string;
+  /** Absolute URLs the provider returns the browser to. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key gives the same checkout (the order id for the first checkout of an order). */
+  idempotencyKey: string;
+}
+
+export interface CheckoutResult {
+  /** Where to send the browser; null when the provider needs no page (then /payment-success). */
+  url: string | null;
+  /** The provider's id of the checkout (kept on the order). */
+  reference: string | null;
+}
+
+/** A webhook whose signature was verified, reduced to what the portal acts on. */
+export interface VerifiedPaymentEvent {
+  provider: ProviderName;
+  /** The provider's unique event id: the idempotency key of processing. */
+  eventId: string;
+  type: string;
+  /** paid: the checkout was paid; expired: it ended unpaid; other: recorded only. */
+  kind: "paid" | "expired" | "other";
+  orderId: string | null;
+  /** What was paid, in major units of `currency`; null when the event carries no amount. */
+  amount: number | null;
+  currency: string | null;
+  /** The provider's payment or checkout id. */
+  reference: string | null;
+  payload: unknown;
+}
+
+/** A webhook with a missing or wrong signature, or a body that is not an event: answered 400. */
+export class WebhookVerificationError extends Error {
+  override name = "WebhookVerificationError";
+}
+
+/** The provider could not make a checkout; its message is shown as 'Failed to create payment: {message}'. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /** Verifies a webhook on its raw body; throws WebhookVerificationError. */
+  verifyWebhook(rawBody: string, headers: Headers): VerifiedPaymentEvent;
+}
+
+export interface PaymentProviders {
+  /** The provider new checkouts go to (PAYMENT_PROVIDER). */
+  active: PaymentProvider;
+  /** The provider whose webhooks an endpoint accepts, or null when it is not configured. */
+  forWebhook(name: string): PaymentProvider | null;
+  /** The built-in sandbox (its hosted checkout page), when it is the active provider. */
+  sandbox: SandboxProvider | null;
+}
+
+export function createPaymentProviders(input: {
+  config: Config;
+  authSecret: string;
+  business: BusinessIdentity;
+}): PaymentProviders {
+  const { config } = input;
+  const p = config.payments;
+  const sandbox =
+    p.provider === "sandbox"
+      ? createSandboxProvider({
+          secret: p.sandboxWebhookSecret ?? `${input.authSecret}:sandbox-webhooks`,
+          webhookUrl: p.sandboxWebhookUrl ?? `${config.publicUrl}/api/payments/sandbox/webhook`,
+        })
+      : null;
+  const stripe =
+    p.stripeSecretKey && p.stripeWebhookSecret
+      ? createStripeProvider({
+          secretKey: p.stripeSecretKey,
+          webhookSecret: p.stripeWebhookSecret,
+          apiUrl: p.stripeApiUrl,
+        })
+      : null;
+  const active = p.provider === "stripe" ? stripe : sandbox;
+  if (!active) throw new Error(`payment provider ${p.provider} is not configured`);
+  return {
+    active,
+    sandbox,
+    forWebhook: (name) => (name === "sandbox" ? sandbox : name === "stripe" ? stripe : null),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The built-in sandbox payment provider. It behaves like a real hosted checkout: the portal sends the
+ * browser to its page (outside the portal, /payments/sandbox/checkout), Pay makes the provider POST an
+ * HMAC-signed webhook to the app's webhook endpoint over HTTP, and only then returns the browser to the
+ * success URL. The portal learns of the payment from the webhook alone, exactly as with Stripe.
+ *
+ * A checkout session is a signed token carried in the page's URL, so the provider keeps no state and
+ * the same idempotency key always gives the same session.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  type CheckoutRequest,
+  type CheckoutResult,
+  type PaymentProvider,
+  PaymentProviderError,
+  type VerifiedPaymentEvent,
+  WebhookVerificationError,
+} from "./provider.server";
+
+export const SANDBOX_SIGNATURE_HEADER = "portico-sandbox-signature";
+export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox/checkout";
+/** Signed webhooks older (or newer) than this are refused, as Stripe does, against replays. */
+export const SANDBOX_TOLERANCE_SECONDS = 300;
+
+const SessionSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  invoiceNumber: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export type SandboxSession = z.infer<typeof SessionSchema>;
+
+const EventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({
+    session_id: z.string().nullish(),
+    order_id: z.string().nullish(),
+    amount: z.number().nullish(),
+    currency: z.string().nullish(),
+  }),
+});
+export type SandboxEvent = z.infer<typeof EventSchema>;
+
+function hmac(secret: string, data: string): string {
+  return createHmac("sha256", secret).update(data).digest("hex");
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The signature header for a webhook body: `t={unix seconds},v1={hex HMAC-SHA256 of "t.body"}`. */
+export function signSandboxPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return `t=${timestamp},v1=${hmac(secret, `${timestamp}.${body}`)}`;
+}
+
+export function verifySandboxSignature(
+  secret: string,
+  body: string,
+  header: string | null,
+  now = Math.floor(Date.now() / 1000),
+): void {
+  if (!header) throw new WebhookVerificationError("missing signature");
+  const parts = Object.fromEntries(
+    header.split(",").map((p) => {
+      const i = p.indexOf("=");
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+    }),
+  );
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || !parts.v1) throw new WebhookVerificationError("malformed signature");
+  if (Math.abs(now - t) > SANDBOX_TOLERANCE_SECONDS) throw new WebhookVerificationError("signature too old");
+  if (!safeEqual(parts.v1, hmac(secret, `${t}.${body}`))) throw new WebhookVerificationError("bad signature");
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: "sandbox";
+  /** The session behind a checkout page's token, or null when the token is not one of ours. */
+  readSession(token: string): SandboxSession | null;
+  /** Pay: sends the signed `checkout.completed` webhook and waits for the portal's answer. */
+  pay(session: SandboxSession): Promise<void>;
+}
+
+export function createSandboxProvider(options: {
+  secret: string;
+  webhookUrl: string;
+  fetch?: typeof fetch;
+}): SandboxProvider {
+  const { secret, webhookUrl } = options;
+  const doFetch = options.fetch ?? fetch;
+  const tokenSecret = `${secret}:sessions`;
+
+  function sessionToken(session: SandboxSession): string {
+    const body = Buffer.from(JSON.stringify(session)).toString("base64url");
+    return `${body}.${hmac(tokenSecret, body)}`;
+  }
+
+  return {
+    name: "sandbox",
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
+      const id = `cs_sbx_${createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24)}`;
+      const session: SandboxSession = {
+        id,
+        orderId: request.orderId,
+        invoiceNumber: request.invoiceNumber,
+        description: request.description,
+        amount: request.amount,
+        currency: request.currency,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+      };
+      return { url: `${SANDBOX_CHECKOUT_PATH}?session=${sessionToken(session)}`, reference: id };
+    },
+
+    readSession(token) {
+      const [body, signature] = token.split(".");
+      if (!body || !signature || !safeEqual(signature, hmac(tokenSecret, body))) return null;
+      try {
+        const parsed = SessionSchema.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async pay(session) {
+      // One completed event per session: paying twice sends the same event id, which the portal
+      // recognises as a repeat.
+      const event: SandboxEvent = {
+        id: `evt_sbx_${createHash("sha256").update(`${session.id}:completed`).digest("hex").slice(0, 24)}`,
+        type: "checkout.completed",
+        data: {
+          session_id: session.id,
+          order_id: session.orderId,
+          amount: session.amount,
+          currency: session.currency,
+        },
+      };
+      const body = JSON.stringify(event);
+      let response: Response;
+      try {
+        response = await doFetch(webhookUrl, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (error) {
+        throw new PaymentProviderError(`the webhook could not be delivered (${(error as Error).message})`);
+      }
+      if (!response.ok) throw new PaymentProviderError(`the webhook was answered ${response.status}`);
+    },
+
+    verifyWebhook(rawBody, headers): VerifiedPaymentEvent {
+      verifySandboxSignature(secret, rawBody, headers.get(SANDBOX_SIGNATURE_HEADER));
+      let parsed: SandboxEvent;
+      try {
+        parsed = EventSchema.parse(JSON.parse(rawBody));
+      } catch {
+        throw new WebhookVerificationError("not a sandbox event");
+      }
+      const kind =
+        parsed.type === "checkout.completed"
+          ? "paid"
+          : parsed.type === "checkout.expired"
+            ? "expired"
+            : "other";
+      return {
+        provider: "sandbox",
+        eventId: parsed.id,
+        type: parsed.type,
+        kind,
+        orderId: parsed.data.order_id ?? null,
+        amount: parsed.data.amount ?? null,
+        currency: parsed.data.currency?.toUpperCase() ?? null,
+        reference: parsed.data.session_id ?? null,
+        payload: parsed,
+      };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Stripe Checkout through the official `stripe` package: one Checkout Session per checkout, in the
+ * invoice's currency, with the idempotency key the portal gives; `checkout.session.completed`,
+ * `checkout.session.async_payment_succeeded` and `checkout.session.expired` webhooks verified with the
+ * endpoint's signing secret on the raw body.
+ */
+import Stripe from "stripe";
+import {
+  type CheckoutRequest,
+  type CheckoutResult,
+  type PaymentProvider,
+  PaymentProviderError,
+  type VerifiedPaymentEvent,
+  WebhookVerificationError,
+} from "./provider.server";
+
+/** Stripe's zero-decimal currencies (https://docs.stripe.com/currencies#zero-decimal). */
+const STRIPE_ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "JPY",
+  "KMF",
+  "KRW",
+  "MGA",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
+
+/** An amount in major units → Stripe's integer `unit_amount` (cents, or yen for zero-decimal ones). */
+export function toStripeAmount(amount: number, currency: string): number {
+  return STRIPE_ZERO_DECIMAL.has(currency.toUpperCase()) ? Math.round(amount) : Math.round(amount * 100);
+}
+
+export function fromStripeAmount(amount: number, currency: string): number {
+  return STRIPE_ZERO_DECIMAL.has(currency.toUpperCase()) ? amount : amount / 100;
+}
+
+export function createStripeProvider(options: {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API base (tests' fake Stripe on 127.0.0.1); null: api.stripe.com. */
+  apiUrl: string | null;
+}): PaymentProvider {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+
+  return {
+    name: "stripe",
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            client_reference_id: request.orderId,
+            customer_email: request.customerEmail,
+            metadata: { order_id: request.orderId, invoice_id: request.invoiceId },
+            payment_intent_data: {
+              metadata: { order_id: request.orderId, invoice_number: request.invoiceNumber },
+            },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: toStripeAmount(request.amount, request.currency),
+                  product_data: {
+                    name: request.description,
+                    description: `Invoice ${request.invoiceNumber}`,
+                  },
+                },
+              },
+            ],
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { url: session.url, reference: session.id };
+      } catch (error) {
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    verifyWebhook(rawBody, headers): VerifiedPaymentEvent {
+      const signature = headers.get("stripe-signature");
+      if (!signature) throw new WebhookVerificationError("missing signature");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookVerificationError((error as Error).message);
+      }
+      const base = {
+        provider: "stripe" as const,
+        eventId: event.id,
+        type: event.type,
+        payload: event,
+      };
+      if (event.type.startsWith("checkout.session.")) {
+        const session = event.data.object as Stripe.Checkout.Session;
+        const currency = session.currency?.toUpperCase() ?? null;
+        const paid =
+          (event.type === "checkout.session.completed" && session.payment_status === "paid") ||
+          event.type === "checkout.session.async_payment_succeeded";
+        return {
+          ...base,
+          kind: paid ? "paid" : event.type === "checkout.session.expired" ? "expired" : "other",
+          orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
+          amount:
+            session.amount_total != null && currency
+              ? fromStripeAmount(session.amount_total, currency)
+              : null,
+          currency,
+          reference:
+            (typeof session.payment_intent === "string"
+              ? session.payment_intent
+              : session.payment_intent?.id) ?? session.id,
+        };
+      }
+      return { ...base, kind: "other", orderId: null, amount: null, currency: null, reference: null };
+    },
+  };
+}

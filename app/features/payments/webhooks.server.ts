@@ -1,0 +1,164 @@
+/**
+ * What a verified payment webhook does, for every provider alike (ARCHITECTURE.md "Main flows"). In one
+ * transaction: the event is stored (provider + event id unique, so a repeat is a no-op), then, when it
+ * pays a pending order for the right amount, the order and its invoice become paid, the client gets
+ * the spec's notifications and live events, and a receipt is queued in the outbox. Anything else
+ * (unknown order, already paid, cancelled, wrong amount, an expiry) is recorded with its outcome and
+ * changes nothing.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { clients, invoices, orders, paymentEvents } from "~/db/schema";
+import type { BusinessIdentity } from "~/features/business/business";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { enqueueEmail } from "~/features/mail/outbox.server";
+import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { raiseNotification } from "~/features/notifications/notifications.server";
+import { toMinorUnits } from "~/features/orders/pricing";
+import { paymentReceiptEmail } from "./email-templates.server";
+import type { VerifiedPaymentEvent } from "./provider.server";
+
+export interface WebhookDeps {
+  db: Database;
+  business: BusinessIdentity;
+  publicUrl: string;
+  wakeOutbox: () => void;
+  logger: Pick<Logger, "info" | "warn">;
+}
+
+export type WebhookResult = { duplicate: true } | { duplicate: false; outcome: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function processPaymentEvent(
+  deps: WebhookDeps,
+  event: VerifiedPaymentEvent,
+): Promise<WebhookResult> {
+  const orderId = event.orderId && UUID.test(event.orderId) ? event.orderId.toLowerCase() : null;
+  const result = await deps.db.transaction(async (tx): Promise<WebhookResult & { receipt?: boolean }> => {
+    const [stored] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        eventId: event.eventId,
+        type: event.type,
+        orderId,
+        payload: event.payload as object,
+      })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+      .returning({ id: paymentEvents.id });
+    if (!stored) return { duplicate: true };
+
+    const outcome = await apply(tx, deps, event, orderId);
+    await tx
+      .update(paymentEvents)
+      .set({ outcome, processedAt: new Date() })
+      .where(eq(paymentEvents.id, stored.id));
+    return { duplicate: false, outcome, receipt: outcome === "applied" };
+  });
+  if (result.duplicate) {
+    deps.logger.info(
+      { provider: event.provider, eventId: event.eventId },
+      "payment webhook: repeat, ignored",
+    );
+    return result;
+  }
+  if (result.receipt) deps.wakeOutbox();
+  deps.logger.info(
+    { provider: event.provider, eventId: event.eventId, type: event.type, orderId, outcome: result.outcome },
+    "payment webhook processed",
+  );
+  return { duplicate: false, outcome: result.outcome };
+}
+
+async function apply(
+  tx: Database,
+  deps: WebhookDeps,
+  event: VerifiedPaymentEvent,
+  orderId: string | null,
+): Promise<string> {
+  if (event.kind === "other") return "ignored: not a payment outcome";
+  if (!orderId) return "ignored: unknown order";
+  // The order row's lock (FOR UPDATE below) makes concurrent events for one order apply one after the other.
+  const [found] = await tx
+    .select({ order: orders, invoice: invoices, client: { name: clients.name, email: clients.email } })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .innerJoin(clients, eq(clients.id, orders.clientId))
+    .where(eq(orders.id, orderId))
+    .limit(1)
+    .for("update", { of: orders });
+  if (!found) return "ignored: unknown order";
+  const { order, invoice, client } = found;
+
+  if (event.kind === "expired") {
+    return order.status === "pending"
+      ? "noted: checkout expired, order stays pending"
+      : `ignored: order ${order.status}`;
+  }
+  if (order.status === "cancelled") return "ignored: order cancelled";
+  if (order.status !== "pending" || invoice.status === "paid") return "ignored: already paid";
+  if (invoice.status === "void") return "ignored: invoice void";
+  if (
+    event.amount !== null &&
+    (event.currency !== invoice.currency ||
+      toMinorUnits(event.amount, invoice.currency) !== toMinorUnits(invoice.totalAmount, invoice.currency))
+  ) {
+    deps.logger.warn(
+      {
+        orderId,
+        paid: `${event.amount} ${event.currency}`,
+        due: `${invoice.totalAmount} ${invoice.currency}`,
+      },
+      "payment webhook: amount does not match the invoice",
+    );
+    return "ignored: amount does not match the invoice";
+  }
+
+  const paidAt = new Date();
+  await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt,
+      provider: event.provider,
+      providerReference: event.reference ?? order.providerReference,
+      updatedAt: paidAt,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+  await tx
+    .update(invoices)
+    .set({ status: "paid", paidAt, paymentReference: event.reference, updatedAt: paidAt })
+    .where(eq(invoices.id, invoice.id));
+  await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
+  await publishLiveEvent(tx, {
+    userId: order.clientId,
+    kind: "invoice",
+    entityId: invoice.id,
+    status: "paid",
+  });
+  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href: "/client/orders" });
+  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
+  await raiseNotification(tx, order.clientId, {
+    ...NOTIFICATIONS.invoicePaid(invoice.invoiceNumber),
+    href: `/client/invoice/${invoice.id}`,
+  });
+  await enqueueEmail(tx, {
+    kind: "payment-receipt",
+    to: client.email,
+    ...paymentReceiptEmail({
+      business: deps.business,
+      publicUrl: deps.publicUrl,
+      name: client.name,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      description: `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}`,
+      total: invoice.totalAmount,
+      currency: invoice.currency,
+      amountUsd: invoice.amountUsd,
+      paidAt,
+    }),
+  });
+  return "applied";
+}

@@ -1,0 +1,119 @@
+import { Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatMoney } from "~/features/currency/currency";
+import { buttonClass } from "~/ui/button";
+import type { Route } from "./+types/sandbox-checkout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sandbox Checkout" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Where the URL's session token leads, or a 404 for a token the sandbox did not make. */
+function sessionOf(context: Route.LoaderArgs["context"], token: string | null) {
+  const sandbox = context.runtime.payments.sandbox;
+  const session = sandbox && token ? sandbox.readSession(token) : null;
+  if (!sandbox || !session) throw data("This checkout link is not valid.", { status: 404 });
+  return { sandbox, session };
+}
+
+/** Same-app paths only: the sandbox returns the browser to the portal that sent it here. */
+function pathOf(url: string): string {
+  const u = new URL(url, "http://x");
+  return `${u.pathname}${u.search}`;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("session");
+  const { session } = sessionOf(context, token);
+  return {
+    businessName: context.runtime.config.business.name,
+    description: session.description,
+    invoiceNumber: session.invoiceNumber,
+    amount: session.amount,
+    currency: session.currency,
+    token: token!,
+  };
+}
+
+const Intent = z.object({ intent: z.enum(["pay", "cancel"]), session: z.string().max(4000) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+  const { sandbox, session } = sessionOf(context, parsed.data.session);
+  if (parsed.data.intent === "cancel") throw redirect(pathOf(session.cancelUrl));
+  try {
+    await sandbox.pay(session);
+  } catch (error) {
+    context.logger.warn({ err: error, orderId: session.orderId }, "sandbox: payment webhook failed");
+    return data(
+      { error: `The payment could not be completed: ${(error as Error).message}` },
+      { status: 502 },
+    );
+  }
+  throw redirect(pathOf(session.successUrl));
+}
+
+export default function SandboxCheckout({ loaderData: d, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">
+          Sandbox payment provider
+        </p>
+        <h1 className="mt-2 text-2xl font-bold">Pay {d.businessName}</h1>
+        <dl className="mt-6 space-y-3 text-sm">
+          <div>
+            <dt className="text-slate-500">Item</dt>
+            <dd className="font-medium">{d.description}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Invoice</dt>
+            <dd>{d.invoiceNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Amount</dt>
+            <dd className="text-2xl font-bold" data-testid="sandbox-amount" suppressHydrationWarning>
+              {formatMoney(d.amount, d.currency)}{" "}
+              <span className="text-base font-medium text-slate-500">{d.currency}</span>
+            </dd>
+          </div>
+        </dl>
+        {actionData?.error && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {actionData.error}
+          </p>
+        )}
+        <Form method="post" className="mt-8 flex gap-3">
+          <input type="hidden" name="session" value={d.token} />
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            disabled={busy}
+            className={buttonClass("primary", "flex-1")}
+          >
+            <Lock aria-hidden="true" className="size-4" /> Pay
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            disabled={busy}
+            className={buttonClass("secondary", "flex-1")}
+          >
+            Cancel
+          </button>
+        </Form>
+        <p className="mt-6 text-xs text-slate-500">
+          No money moves: this is the built-in test provider. Pay confirms the payment to the portal through a
+          signed webhook, as a real provider does.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { PDFParse } from "pdf-parse";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "Str0ng!Passw0rd";
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+const PURCHASE = "/client/purchase/email-migration?package=basic&currency=USD";
+
+// Each test is a whole journey (register, verify, sign in, buy, pay): give it three times the usual time.
+test.beforeEach(() => test.slow());
+
+async function registerAndVerify(page: Page, name: string, email: string) {
+  await page.goto("/client/register");
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/client\/verify-email$/);
+  // The verification link from the captured mailbox.
+  await page.goto("/dev/mail");
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .filter({ hasText: /Confirm your email address/ });
+  await row.first().getByRole("link").click();
+  const href = await page
+    .frameLocator('iframe[title="HTML version"]')
+    .getByRole("link", { name: "Verify My Email" })
+    .getAttribute("href");
+  await page.goto(href!);
+  await expect(page).toHaveURL(/\/client\/login\?verified=true$/);
+}
+
+async function signInFromPurchasePage(page: Page, email: string) {
+  await page.goto(PURCHASE);
+  await expect(page.getByRole("button", { name: "Login to Purchase" })).toBeDisabled();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/client\/login\?redirectTo=/);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  // Back on the purchase page, signed in.
+  await expect(page).toHaveURL(new RegExp(`${PURCHASE.replace(/[?]/g, "\\?")}$`));
+  await expect(page.getByRole("button", { name: "Proceed to Payment" })).toBeEnabled();
+}
+
+test("buys 20 mailboxes with the sandbox provider: checkout, pay, thank-you, paid invoice and its PDF", async ({
+  page,
+}) => {
+  const email = `buyer.${unique()}@example.com`;
+  await page.goto(PURCHASE);
+  await expect(page.getByRole("heading", { name: "Purchase Email Migration & Setup" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Services" })).toHaveAttribute(
+    "href",
+    "/client/services",
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await registerAndVerify(page, "Grace Buyer", email);
+  await signInFromPurchasePage(page, email);
+
+  // The quantity selector's rules: − disabled at the minimum, + steps, typed values within bounds.
+  const quantity = page.getByRole("spinbutton", { name: "Number of Mailboxes" });
+  const minus = page.getByRole("button", { name: "Decrease number of mailboxes" });
+  const plus = page.getByRole("button", { name: "Increase number of mailboxes" });
+  await expect(minus).toBeDisabled();
+  await plus.click();
+  await expect(page.getByTestId("summary-quantity")).toHaveText("2");
+  await expect(page.getByTestId("summary-total")).toHaveText("$8.00");
+  await quantity.fill("5000");
+  await expect(page.getByTestId("summary-quantity")).toHaveText("2");
+  await quantity.fill("20");
+  await expect(page.getByTestId("summary-quantity")).toHaveText("20");
+  await expect(page.getByTestId("summary-total")).toHaveText("$80.00");
+  await expect(minus).toBeEnabled();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByRole("heading", { name: /^Pay / })).toBeVisible();
+  await expect(page.getByText("Email Migration & Setup — Per Mailbox × 20")).toBeVisible();
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$80.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=80$/);
+
+  await page.goto("/client/invoice/latest");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await expect(page.getByTestId("invoice-total")).toHaveText("$80.00");
+  const number = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Invoice ", "");
+  expect(number).toMatch(/^INV-\d{4}-\d{4,}$/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync((await download.path())!)) });
+  const { text } = await parser.getText();
+  await parser.destroy();
+  expect(text).toContain(number);
+  expect(text).toContain("$80.00");
+});
+
+test("cancelling at the checkout returns to the purchase page and leaves the order pending", async ({
+  page,
+}) => {
+  const email = `canceller.${unique()}@example.com`;
+  await registerAndVerify(page, "Carl Cancel", email);
+  await signInFromPurchasePage(page, email);
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$4.00");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`${PURCHASE.replace(/[?]/g, "\\?")}$`));
+  await expect(page.getByRole("heading", { name: "Purchase Email Migration & Setup" })).toBeVisible();
+
+  await page.goto("/client/invoice/latest");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Sent");
+  await expect(page.getByTestId("invoice-total")).toHaveText("$4.00");
+
+  // Later, Pay Now on the invoice starts a new checkout for the same invoice.
+  const invoiceUrl = page.url();
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=4$/);
+  await page.goto(invoiceUrl);
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+});
+
+test("buys without JavaScript: the form posts to the server, the sandbox page works, thank-you follows", async ({
+  browser,
+  extraHTTPHeaders,
+}) => {
+  const email = `nojs.${unique()}@example.com`;
+  const setup = await browser.newPage({ extraHTTPHeaders });
+  await registerAndVerify(setup, "Nora NoScript", email);
+  await setup.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders });
+  const page = await context.newPage();
+  await page.goto("/client/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+
+  await page.goto("/client/purchase/per-incident-support?currency=USD");
+  await page.getByRole("spinbutton", { name: "Number of Incidents" }).fill("3");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$60.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=60$/);
+  await page.goto("/client/invoice/latest");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await context.close();
+});
