@@ -181,14 +181,21 @@ export async function resendVerification(context: AppLoadContext, email: string 
 
 // --- Forgot and reset password ------------------------------------------------------------------------
 
-/** Always the same answer, whether or not the address has an account. */
+/**
+ * Always the same answer, whether or not the address has an account, and in the same time: the request
+ * waits only for the rate limit (the same for every address). Looking the account up, storing the reset
+ * token and queueing the email happen after the answer, so how long the answer takes says nothing
+ * about whether the address is registered.
+ */
 export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<string> {
   if (!(await withinLimit(context, "reset"))) return ACCOUNT_MESSAGES.tooManyAttempts;
-  try {
-    await context.runtime.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } });
-  } catch (error) {
-    context.logger.error({ err: error }, "password reset request failed");
-  }
+  const { auth } = context.runtime;
+  const logger = context.logger;
+  setImmediate(() => {
+    auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } }).catch((error: unknown) => {
+      logger.error({ err: error }, "password reset request failed");
+    });
+  });
   return ACCOUNT_MESSAGES.resetRequested;
 }
 

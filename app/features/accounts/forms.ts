@@ -3,6 +3,7 @@
  * browser (hints before submit) and the server (the rules that count).
  */
 import { z } from "zod";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
 
 export const MESSAGES = {
@@ -40,10 +41,11 @@ export const registerSchema = z
       .string()
       .trim()
       .min(1, { message: MESSAGES.nameRequired })
-      .max(100, { message: "Name is too long" }),
+      .max(100, { message: "Name is too long" })
+      .refine(hasNoNul, { message: invalidCharacterMessage("Name") }),
     email,
     password: newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: MESSAGES.passwordsDoNotMatch,
@@ -60,9 +62,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z.string().min(1).max(200).refine(hasNoNul),
     password: newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: MESSAGES.passwordsDoNotMatch,
@@ -74,13 +76,18 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .min(1, { message: MESSAGES.nameRequired })
-    .max(100, { message: "Name is too long" }),
+    .max(100, { message: "Name is too long" })
+    .refine(hasNoNul, { message: invalidCharacterMessage("Name") }),
   phone: z
     .string()
     .trim()
     .max(40, { message: "Phone number is too long" })
     .regex(/^[0-9+()\-.\s]*$/, { message: "Please enter a valid phone number" }),
-  company: z.string().trim().max(120, { message: "Company name is too long" }),
+  company: z
+    .string()
+    .trim()
+    .max(120, { message: "Company name is too long" })
+    .refine(hasNoNul, { message: invalidCharacterMessage("Company name") }),
 });
 
 export const changePasswordSchema = z
@@ -90,7 +97,7 @@ export const changePasswordSchema = z
       .min(1, { message: MESSAGES.currentPasswordRequired })
       .max(MAX_PASSWORD_LENGTH),
     newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: MESSAGES.newPasswordsDoNotMatch,

@@ -2,6 +2,7 @@
  * The contact form's rules and texts (public-site.md §4, §5, §8), shared by the browser and the server.
  */
 import { z } from "zod";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 
 export const MISSING_FIELDS = "Please fill in all required fields.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -18,7 +19,8 @@ const required = (label: string, max: number) =>
     .string({ message: MISSING_FIELDS })
     .trim()
     .min(1, { message: MISSING_FIELDS })
-    .max(max, { message: `${label} must be at most ${max} characters.` });
+    .max(max, { message: `${label} must be at most ${max} characters.` })
+    .refine(hasNoNul, { message: invalidCharacterMessage(label, true) });
 
 export const contactSchema = z.object({
   name: required("Name", CONTACT_LIMITS.name),
