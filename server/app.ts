@@ -12,8 +12,13 @@ import { pinoHttp } from "pino-http";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
-import { reactRouterHandler, reportRequestError, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./react-router";
-import { requestGuards } from "./request-guards";
+import {
+  RETRY_AFTER_SECONDS,
+  reactRouterHandler,
+  reportRequestError,
+  UNAVAILABLE_MESSAGE,
+} from "./react-router";
+import { BAD_ADDRESS, requestGuards } from "./request-guards";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
@@ -119,7 +124,16 @@ export function createApp(runtime: Runtime): express.Express {
     else req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) return res.end();
     res.set("Cache-Control", "no-store").type("text/plain");
-    if (clientError) return res.status(status).send(status === 413 ? "The request is too large." : "Bad request.");
+    if (clientError) {
+      // Express's router decodes the path before our guards see it: a malformed one is a URIError.
+      const message =
+        error instanceof URIError
+          ? BAD_ADDRESS
+          : status === 413
+            ? "The request is too large."
+            : "Bad request.";
+      return res.status(status).send(message);
+    }
     if (isDatabaseUnavailable(error)) {
       return res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_MESSAGE);
     }

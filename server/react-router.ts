@@ -13,11 +13,15 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
-import { type AppLoadContext, createRequestHandler, isRouteErrorResponse, type ServerBuild } from "react-router";
+import {
+  type AppLoadContext,
+  createRequestHandler,
+  isRouteErrorResponse,
+  type ServerBuild,
+} from "react-router";
 import { isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
 
-export const UNAVAILABLE_MESSAGE =
-  "The service is temporarily unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 export const REJECTED_INPUT_MESSAGE = "The request contains a value that cannot be stored.";
 /** Seconds a client should wait before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -120,7 +124,9 @@ function privateWhenPersonal(req: express.Request, response: Response): Response
 }
 
 function toFetchRequest(req: express.Request, res: express.Response): Request {
-  const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const forwardedPort = req.app.enabled("trust proxy")
+    ? req.get("X-Forwarded-Host")?.split(":")[1]
+    : undefined;
   const hostPort = req.get("host")?.split(":")[1];
   const port = [forwardedPort, hostPort]
     .map((p) => Number.parseInt(p ?? "", 10))

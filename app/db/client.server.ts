@@ -55,7 +55,9 @@ export async function openDatabase(config: Config["database"], logger?: Logger):
     kind: "pglite",
     pool: null,
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import type { QueryConfig } from "pg";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { QueryConfig } from "pg";
 import type { DatabaseHandle } from "./client.server";
 
 /** Where the committed SQL migrations live; the app always runs from the project folder. */

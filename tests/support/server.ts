@@ -26,7 +26,8 @@ export interface TestServer {
 
 export async function startTestServer(
   database: TestDatabase,
-  env: Record<string, string> = {},
+  /** Extra environment; a function gets the fresh database's own (e.g. to reach it through a proxy). */
+  env: Record<string, string> | ((databaseEnv: Record<string, string>) => Record<string, string>) = {},
 ): Promise<TestServer> {
   const build = await loadBuild();
   const db = await database.create();
@@ -35,7 +36,7 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://127.0.0.1",
     ...db.env,
-    ...env,
+    ...(typeof env === "function" ? env(db.env) : env),
   });
   const server: Server = createServer(portico.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

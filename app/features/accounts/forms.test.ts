@@ -113,8 +113,11 @@ describe("text the database cannot store", () => {
       company: "Company name contains a character that is not allowed",
     });
     expect(
-      resetPasswordSchema.safeParse({ token: "t\u0000", password: "Str0ng!pass", confirmPassword: "Str0ng!pass" })
-        .success,
+      resetPasswordSchema.safeParse({
+        token: "t\u0000",
+        password: "Str0ng!pass",
+        confirmPassword: "Str0ng!pass",
+      }).success,
     ).toBe(false);
   });
 });

@@ -40,10 +40,10 @@ describe("stored addresses", () => {
 describe("outboxMessageId", () => {
   it("is the same for every attempt at one outbox row, in the sender's domain", () => {
     const id = "7d3f2c1e-0000-4000-8000-000000000001";
-    expect(outboxMessageId(id, '"Portico" <support@portico.example>')).toBe(
-      `<outbox.${id}@portico.example>`,
+    expect(outboxMessageId(id, '"Portico" <support@portico.example>')).toBe(`<outbox.${id}@portico.example>`);
+    expect(outboxMessageId(id, "support@portico.example")).toBe(
+      outboxMessageId(id, "support@portico.example"),
     );
-    expect(outboxMessageId(id, "support@portico.example")).toBe(outboxMessageId(id, "support@portico.example"));
     expect(outboxMessageId(id, "nonsense")).toBe(`<outbox.${id}@portico.invalid>`);
   });
 });

@@ -11,6 +11,8 @@ describe("hasNoNul", () => {
 
   it("names the field in the form's style", () => {
     expect(invalidCharacterMessage("Name")).toBe("Name contains a character that is not allowed");
-    expect(invalidCharacterMessage("Message", true)).toBe("Message contains a character that is not allowed.");
+    expect(invalidCharacterMessage("Message", true)).toBe(
+      "Message contains a character that is not allowed.",
+    );
   });
 });
