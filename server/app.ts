@@ -66,13 +66,14 @@ export function createApp(runtime: Runtime): express.Express {
       },
     }),
   );
-  // Before anything reads a body: limits (413), then malformed addresses and non-form page posts (4xx).
-  app.use(bodyLimit());
-  app.use(requestGuards());
   app.use(compression({ filter: shouldCompress }));
   app.use(cspNonce);
   app.use(securityHeaders(config));
+  // Before anything reads a body (every middleware above is synchronous, so no byte has been read).
+  app.use(bodyLimit());
   app.use(sameOriginOnly(config.publicUrl));
+  // Malformed addresses (400) and non-form page posts (415), after the cross-origin refusal (403).
+  app.use(requestGuards());
   // better-auth reads the client address (for its rate limits and session records) from this header:
   // always ours, from req.ip, never what the client sent under that name.
   app.use((req, _res, next) => {
