@@ -61,6 +61,11 @@ async function main() {
 
   const { config, logger } = portico.runtime;
   const server = createServer(handler);
+  // Receiving a request (headers, then a body of at most 64 KB) may take this long; a client trickling
+  // bytes to hold a connection open is cut off. They bound receiving only, never an answer: long-lived
+  // responses such as the portal's event stream are not affected.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -13,7 +13,12 @@ describe("loadConfig", () => {
 
   it("switches to PostgreSQL with DATABASE_URL", () => {
     const c = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/portico" });
-    expect(c.database).toEqual({ kind: "postgres", url: "postgres://u@127.0.0.1:5432/portico" });
+    expect(c.database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@127.0.0.1:5432/portico",
+      connectTimeoutMs: 5000,
+      queryTimeoutMs: 10_000,
+    });
   });
 
   it("treats empty values as unset and strips a trailing slash from PUBLIC_URL", () => {
@@ -30,10 +35,34 @@ describe("loadConfig", () => {
     [{ BUSINESS_WHATSAPP: "+1 555" }, /^Invalid configuration: BUSINESS_WHATSAPP must be digits only/],
     [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters/],
-    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY must be false, a hop count or a comma/],
+    [{ TRUST_PROXY: "true" }, /^Invalid configuration: TRUST_PROXY must be a hop count or a list of proxy/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid configuration: TRUST_PROXY .*"10.0.0.0\/33" is neither/],
+    [{ TRUST_PROXY: "99" }, /^Invalid configuration: TRUST_PROXY must be at most 16 hops/],
+    [
+      { DATABASE_QUERY_TIMEOUT_MS: "5" },
+      /^Invalid configuration: DATABASE_QUERY_TIMEOUT_MS must be at least 100/,
+    ],
   ])("rejects %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("takes TRUST_PROXY as Express does: off, a hop count, or trusted proxy addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+    ]);
+  });
+
+  it("gives PostgreSQL connect and query timeouts", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1/p", DATABASE_QUERY_TIMEOUT_MS: "1500" });
+    expect(c.database).toMatchObject({ kind: "postgres", connectTimeoutMs: 5000, queryTimeoutMs: 1500 });
   });
 
   it("refuses production on PostgreSQL without AUTH_SECRET", () => {

@@ -32,7 +32,29 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed.slice(1) });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a number of milliseconds" })
+    .min(100, { message: "must be at least 100" })
+    .max(120_000, { message: "must be at most 120000" })
+    .default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a number of milliseconds" })
+    .min(100, { message: "must be at least 100" })
+    .max(600_000, { message: "must be at most 600000" })
+    .default(10_000),
   BUSINESS_NAME: z.string().min(1).default("Portico IT Services"),
   BUSINESS_LEGAL_NAME: z.string().min(1).default("Portico IT Services"),
   BUSINESS_EMAIL: z
@@ -112,17 +134,77 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+
+function isAddressOrCidr(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address, bits, extra] = value.split("/");
+  if (extra !== undefined || !address) return false;
+  const v4 = IPV4.test(address) && address.split(".").every((n) => Number(n) <= 255);
+  const v6 = !v4 && address.includes(":") && /^[0-9a-fA-F:.]+$/.test(address);
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (v4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: "false" (default), a hop count ("1": one proxy in front appends the client's address to
+ * X-Forwarded-For), or a comma-separated list of proxy addresses, CIDRs and the names "loopback",
+ * "linklocal", "uniquelocal". "true" is refused: it trusts every hop, so the client-written leftmost
+ * X-Forwarded-For entry would become the address and per-address rate limits could be bypassed.
+ * Returns a message prefixed with "!" for a bad value.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | `!${string}` {
+  const value = raw.trim().toLowerCase();
+  if (["false", "0", "no"].includes(value)) return false;
+  if (["true", "yes"].includes(value)) {
+    return '!must be a hop count or a list of proxy addresses; "true" would trust any X-Forwarded-For a client writes (use e.g. 1, or loopback, 10.0.0.0/8)';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 16) return "!must be at most 16 hops";
+    return hops;
+  }
+  const list = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const bad = list.find((v) => !isAddressOrCidr(v));
+  if (list.length === 0 || bad !== undefined) {
+    const which = bad === undefined ? "" : ` ("${bad}" is neither)`;
+    return `!must be false, a hop count or a comma-separated list of proxy addresses or CIDRs${which}`;
+  }
+  return list;
+}
+
 export interface Config {
   env: Env["NODE_ENV"];
   isProduction: boolean;
   port: number;
   host: string;
   publicUrl: string;
-  database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
+  database:
+    | { kind: "pglite"; dir: string }
+    | {
+        kind: "postgres";
+        url: string;
+        /** How long to wait for a connection (a new one, or a free one from the pool). */
+        connectTimeoutMs: number;
+        /** How long one statement may run (server side) and wait for its answer (client side). */
+        queryTimeoutMs: number;
+      };
   logLevel: Env["LOG_LEVEL"];
   /** Signs sessions and tokens. Unset: see resolveAuthSecret in server/runtime.ts. */
   authSecret: string | null;
-  trustProxy: boolean;
+  /**
+   * Express's "trust proxy" setting: false (the peer is the client), a number of proxy hops, or the
+   * addresses/CIDRs/names ("loopback", "uniquelocal") of trusted proxies. See docs/deploy.md.
+   */
+  trustProxy: TrustProxy;
   business: BusinessIdentity;
   currency: {
     /** Live provider of USD rates; null: the built-in table. */
@@ -204,7 +286,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+        }
       : { kind: "pglite", dir: e.PGLITE_DIR },
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? null,

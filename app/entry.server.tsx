@@ -1,10 +1,20 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every loader, action and render error: logged as one JSON line with the request id (not React
+ * Router's multi-line console output), and sorted so an outage answers 503 (server/react-router.ts).
+ * A request the client abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as AppLoadContext).reportError(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -39,7 +49,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by the error boundary; log the rest.
-          if (shellRendered) loadContext.logger.error({ err: error }, "render error");
+          if (shellRendered) loadContext.reportError(error);
         },
       },
     );

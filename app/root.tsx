@@ -80,13 +80,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Suspense>
     );
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A thrown error (a bug, or the database being unavailable: the server then answers 503) shows no
+  // number: the browser only sees a sanitised error and the status is the HTTP answer's.
+  const status = isRouteErrorResponse(error) ? error.status : null;
   return (
     <Container className="py-24 text-center">
-      <p className="text-sm font-semibold text-brand-700">Error {status}</p>
+      {status && <p className="text-sm font-semibold text-brand-700">Error {status}</p>}
       <h1 className="mt-2 text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error) && status < 500
+        {isRouteErrorResponse(error) && error.status < 500
           ? String(error.data || error.statusText)
           : "We could not complete this request. Please try again in a moment."}
       </p>

@@ -6,11 +6,19 @@
 import "./context";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
+import { bodyLimit } from "./body-limit";
+import {
+  RETRY_AFTER_SECONDS,
+  reactRouterHandler,
+  reportRequestError,
+  UNAVAILABLE_MESSAGE,
+} from "./react-router";
+import { BAD_ADDRESS, requestGuards } from "./request-guards";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
@@ -65,7 +73,11 @@ export function createApp(runtime: Runtime): express.Express {
   app.use(cspNonce);
   app.use(securityHeaders(config));
   app.use(permissionsPolicy);
+  // Before anything reads a body (every middleware above is synchronous, so no byte has been read).
+  app.use(bodyLimit());
   app.use(sameOriginOnly(config.publicUrl));
+  // Malformed addresses (400) and non-form page posts (415), after the cross-origin refusal (403).
+  app.use(requestGuards());
   // better-auth reads the client address (for its rate limits and session records) from this header:
   // always ours, from req.ip, never what the client sent under that name.
   app.use((req, _res, next) => {
@@ -95,23 +107,42 @@ export function createApp(runtime: Runtime): express.Express {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: dev ? "development" : "production",
-      getLoadContext: (req, res) => ({
+      getLoadContext: (req, res, failures) => ({
         runtime,
         requestId: String(req.id),
         cspNonce: String(res.locals.cspNonce),
         logger: req.log,
         clientIp: req.ip ?? null,
+        reportError: (error: unknown) => reportRequestError(req, failures, error),
       }),
     }),
   );
 
+  // The last resort, for errors outside React Router's own handling. Always one JSON log line.
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    req.log.error({ err: error }, "unhandled error");
+    const status = (error as { status?: unknown }).status;
+    const clientError = typeof status === "number" && status >= 400 && status < 500;
+    if (clientError) req.log.warn({ err: error }, "bad request");
+    else req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) return res.end();
-    res.status(500).type("text/plain").send(`Something went wrong on our side. Error ID: ${req.id}`);
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (clientError) {
+      // Express's router decodes the path before our guards see it: a malformed one is a URIError.
+      const message =
+        error instanceof URIError
+          ? BAD_ADDRESS
+          : status === 413
+            ? "The request is too large."
+            : "Bad request.";
+      return res.status(status).send(message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      return res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).send(UNAVAILABLE_MESSAGE);
+    }
+    res.status(500).send(`Something went wrong on our side. Error ID: ${req.id}`);
   };
   app.use(onError);
   return app;

@@ -48,7 +48,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel, base: { app: "portico" } });
   const authSecret = resolveAuthSecret(config);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, logger.child({ component: "database" }));
   try {
     await migrateDatabase(database);
     const { servicesAdded } = await seedDatabase(database.db);

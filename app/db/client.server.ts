@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { Logger } from "pino";
 import type { Config } from "~/config.server";
 import * as schema from "./schema";
 
@@ -25,15 +26,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config["database"]): Promise<DatabaseHandle> {
+/** How long /healthz waits for the database at most. */
+const PING_TIMEOUT_MS = 2000;
+
+export async function openDatabase(config: Config["database"], logger?: Logger): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = openPool(config, logger);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       pool,
-      ping: async () => void (await pool.query("select 1")),
+      ping: async () =>
+        void (await pool.query({
+          text: "select 1",
+          query_timeout: Math.min(PING_TIMEOUT_MS, config.queryTimeoutMs),
+        } as pg.QueryConfig)),
       close: () => pool.end(),
     };
   }
@@ -47,7 +55,74 @@ export async function openDatabase(config: Config["database"]): Promise<Database
     kind: "pglite",
     pool: null,
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/**
+ * A pg pool that outlives its connections. PostgreSQL (a restart, a failover, a proxy recycling idle
+ * connections, pg_terminate_backend) may end any connection at any time: without an `error` listener
+ * that event would kill the process. The pool drops a broken connection and opens a new one on demand.
+ * Timeouts make a database that stops answering fail requests within seconds (a 503, see
+ * server/react-router.ts) instead of holding them for as long as the outage lasts.
+ */
+function openPool(config: Extract<Config["database"], { kind: "postgres" }>, logger?: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // Waiting for a connection: a new one, or a free one when all ten are busy.
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    // The server cancels a statement that runs too long...
+    statement_timeout: config.queryTimeoutMs,
+    // ...and the client gives up on an answer that does not come (the network or server is gone).
+    query_timeout: config.queryTimeoutMs + 1000,
+    // A transaction left open by a stuck request does not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(60_000, config.queryTimeoutMs * 2),
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle connection that fails: the pool has already removed it.
+  pool.on("error", (error) => {
+    logger?.warn({ err: error }, "database connection lost (idle); the pool will open a new one");
+  });
+  pool.on("connect", (client) => {
+    // A connection that fails while checked out (between two queries of a transaction) emits `error`
+    // on the client, which pg-pool only listens to while the client is idle.
+    client.on("error", (error) => {
+      logger?.warn({ err: error }, "database connection lost (in use)");
+    });
+    dropConnectionOnTimeout(client);
+  });
+  return pool;
+}
+
+/**
+ * After a client-side query timeout, pg leaves the connection waiting for an answer that may never come;
+ * a transaction releases it to the pool as if healthy, and every later query on it would time out too.
+ * Ending the socket makes the pool replace it.
+ */
+function dropConnectionOnTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const onTimeout = (error: unknown) => {
+    if (error instanceof Error && error.message === "Query read timeout") {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    }
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === "function") {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        onTimeout(error);
+        return (last as (...a: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(onTimeout);
+    return result;
   };
 }
 

@@ -7,8 +7,12 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 /** Opens the newest email with this subject in the captured mailbox and returns the link named `linkName`. */
 async function linkFromMailbox(page: Page, to: string, subject: RegExp, linkName: string): Promise<string> {
-  await page.goto("/dev/mail");
   const row = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  // Some emails are queued just after the answer (password reset): reload the inbox until it is there.
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await row.getByRole("link").click();
   const frame = page.frameLocator('iframe[title="HTML version"]');
   const href = await frame.getByRole("link", { name: linkName }).getAttribute("href");

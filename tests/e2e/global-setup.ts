@@ -58,7 +58,9 @@ export default async function globalSetup() {
     NODE_ENV: "production",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TRUST_PROXY: "true",
+    // The browser talks to the server directly; tests fake X-Forwarded-For (one address per test), which
+    // counts because the peer (127.0.0.1) is a trusted proxy.
+    TRUST_PROXY: "loopback",
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0000",

@@ -40,7 +40,7 @@ describe.each(testDatabases)("back office on $name", (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database, {
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "listed@example.com, other@example.com",
     });
     await createAccount(db(), { email: "owner@example.com", name: "Owner", role: "admin" });

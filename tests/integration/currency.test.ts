@@ -132,7 +132,10 @@ describe("GET /api/detect-location", () => {
   let behindProxy: TestServer;
   beforeAll(async () => {
     plain = await startTestServer(database);
-    behindProxy = await startTestServer(database, { TRUST_PROXY: "true", COUNTRY_HEADER: "CF-IPCountry" });
+    behindProxy = await startTestServer(database, {
+      TRUST_PROXY: "loopback",
+      COUNTRY_HEADER: "CF-IPCountry",
+    });
   });
   afterAll(async () => {
     await plain?.close();

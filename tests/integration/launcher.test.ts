@@ -63,4 +63,31 @@ describe("node server.js", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT must be a port number/);
   });
+
+  it("logs every error as one JSON line, bad input included, and never on stderr", async () => {
+    const proc = launch({ PGLITE_DIR: "memory://", AUTH_SECRET: "launcher-secret-launcher-secret-0000" });
+    const url = await proc.listening;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const answers = [
+      await fetch(`${url}/api/exchange-rates`, { method: "POST" }),
+      await fetch(`${url}/privacy`, { method: "POST", headers: form, body: "a=1" }),
+      await fetch(`${url}/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+      await fetch(`${url}/%E0%A4%A`),
+      await fetch(`${url}/client/login`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: "garbage",
+      }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([405, 405, 415, 400, 400]);
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toBe(0);
+    const { stdout, stderr } = proc.output();
+    expect(stderr).toBe("");
+    const lines = stdout.split("\n").filter((l) => l.trim() !== "");
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    // The refused requests are there, each with its request id.
+    const refused = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 40 && l.req?.id);
+    expect(refused.length).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -44,7 +44,7 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
   beforeAll(async () => {
     const port = await freePort();
     server = await startTestServer(database, {
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SANDBOX_WEBHOOK_SECRET: SECRET,
     });

@@ -18,7 +18,7 @@ describe.each(testDatabases)("production headers over https on $name", (database
     server = await startTestServer(database, {
       NODE_ENV: "production",
       PUBLIC_URL: SITE,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       AUTH_SECRET: "headers-test-secret-headers-test-secret",
     });
   });

@@ -80,7 +80,7 @@ describe.each(testDatabases)("purchase with the Stripe provider on $name", (data
   beforeAll(async () => {
     fake = await startFakeStripe();
     server = await startTestServer(database, {
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_test_portico",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -38,21 +38,23 @@ export interface TestServer {
 
 export async function startTestServer(
   database: TestDatabase,
-  env: Record<string, string> = {},
+  /** Extra environment; a function gets the fresh database's own (e.g. to reach it through a proxy). */
+  env: Record<string, string> | ((databaseEnv: Record<string, string>) => Record<string, string>) = {},
 ): Promise<TestServer> {
   const build = await loadBuild();
   const db = await database.create();
+  const extra = typeof env === "function" ? env(db.env) : env;
   const portico = await build.startPortico({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://127.0.0.1",
     ...db.env,
-    ...env,
+    ...extra,
   });
   const server: Server = createServer(portico.app);
   // A PUBLIC_URL with a port (from freePort) makes the server listen there, so it knows its own
   // address (the sandbox payment provider posts its webhooks to it).
-  const port = env.PUBLIC_URL ? Number(new URL(env.PUBLIC_URL).port || 0) : 0;
+  const port = extra.PUBLIC_URL ? Number(new URL(extra.PUBLIC_URL).port || 0) : 0;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

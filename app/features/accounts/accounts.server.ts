@@ -178,8 +178,10 @@ export async function resendVerification(context: AppLoadContext, email: string 
 // --- Forgot and reset password ------------------------------------------------------------------------
 
 /**
- * Always the same answer, whether or not the address has an account; only too many requests from one
- * address are refused (429).
+ * Always the same answer, whether or not the address has an account, and in the same time: the request
+ * waits only for the rate limit (the same for every address); too many requests from one address are
+ * refused (429). Looking the account up, storing the reset token and queueing the email happen after the
+ * answer, so how long the answer takes says nothing about whether the address is registered.
  */
 export async function requestPasswordReset(
   context: AppLoadContext,
@@ -188,11 +190,13 @@ export async function requestPasswordReset(
   if (!(await withinLimit(context, "reset"))) {
     return { ok: false, status: 429, message: ACCOUNT_MESSAGES.tooManyAttempts };
   }
-  try {
-    await context.runtime.auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } });
-  } catch (error) {
-    context.logger.error({ err: error }, "password reset request failed");
-  }
+  const { auth } = context.runtime;
+  const logger = context.logger;
+  setImmediate(() => {
+    auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } }).catch((error: unknown) => {
+      logger.error({ err: error }, "password reset request failed");
+    });
+  });
   return { ok: true, message: ACCOUNT_MESSAGES.resetRequested };
 }
 

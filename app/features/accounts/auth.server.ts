@@ -25,6 +25,25 @@ export interface AccountEmails {
 export const VERIFICATION_LINK_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
 
+/**
+ * The only better-auth endpoints reachable over HTTP: the links in the verification and password-reset
+ * emails. Everything else (sign-up, sign-in, update-user, change-email, …) is done through the app's own
+ * forms, which call `auth.api` on the server after applying the spec's rules; over HTTP those endpoints
+ * would be a second door without the rules (a 2 MB name, an `image` of `javascript:…`). A new endpoint
+ * (a plugin's, an upgrade's) stays closed until it is listed here.
+ */
+const PUBLIC_AUTH_ENDPOINTS: Array<{ methods: string[]; path: RegExp }> = [
+  { methods: ["GET", "HEAD"], path: /^\/verify-email$/ },
+  { methods: ["GET", "HEAD"], path: /^\/reset-password\/[^/]+$/ },
+];
+
+/** Whether an HTTP request may reach better-auth's handler (`pathname` is the full path). */
+export function isPublicAuthEndpoint(method: string, pathname: string): boolean {
+  if (!pathname.startsWith("/api/auth/")) return false;
+  const path = pathname.slice("/api/auth".length);
+  return PUBLIC_AUTH_ENDPOINTS.some((e) => e.methods.includes(method) && e.path.test(path));
+}
+
 /** Endpoints whose body carries a new password, and the field holding it. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   "/sign-up/email": "password",

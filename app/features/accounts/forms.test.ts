@@ -97,3 +97,27 @@ describe("profileSchema", () => {
     });
   });
 });
+
+describe("text the database cannot store", () => {
+  it("refuses a NUL character in names and company with a field error", () => {
+    const register = {
+      name: "A\u0000da",
+      email: "ada@example.com",
+      password: "Str0ng!pass",
+      confirmPassword: "Str0ng!pass",
+    };
+    expect(errorsOf(registerSchema.safeParse(register))).toEqual({
+      name: "Name contains a character that is not allowed",
+    });
+    expect(errorsOf(profileSchema.safeParse({ name: "Ada", phone: "", company: "Acme\u0000" }))).toEqual({
+      company: "Company name contains a character that is not allowed",
+    });
+    expect(
+      resetPasswordSchema.safeParse({
+        token: "t\u0000",
+        password: "Str0ng!pass",
+        confirmPassword: "Str0ng!pass",
+      }).success,
+    ).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
  * browser (hints before submit) and the server (the rules that count).
  */
 import { z } from "zod";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import { ACCOUNT_MESSAGES } from "./messages";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
 
@@ -32,10 +33,11 @@ export const registerSchema = z
       .string()
       .trim()
       .min(1, { message: ACCOUNT_MESSAGES.nameRequired })
-      .max(100, { message: ACCOUNT_MESSAGES.nameTooLong }),
+      .max(100, { message: ACCOUNT_MESSAGES.nameTooLong })
+      .refine(hasNoNul, { message: invalidCharacterMessage("Name") }),
     email,
     password: newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
@@ -52,9 +54,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z.string().min(1).max(200).refine(hasNoNul),
     password: newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
@@ -66,13 +68,18 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .min(1, { message: ACCOUNT_MESSAGES.nameRequired })
-    .max(100, { message: ACCOUNT_MESSAGES.nameTooLong }),
+    .max(100, { message: ACCOUNT_MESSAGES.nameTooLong })
+    .refine(hasNoNul, { message: invalidCharacterMessage("Name") }),
   phone: z
     .string()
     .trim()
     .max(40, { message: ACCOUNT_MESSAGES.phoneTooLong })
     .regex(/^[0-9+()\-.\s]*$/, { message: ACCOUNT_MESSAGES.phoneInvalid }),
-  company: z.string().trim().max(120, { message: ACCOUNT_MESSAGES.companyTooLong }),
+  company: z
+    .string()
+    .trim()
+    .max(120, { message: ACCOUNT_MESSAGES.companyTooLong })
+    .refine(hasNoNul, { message: invalidCharacterMessage("Company name") }),
 });
 
 export const changePasswordSchema = z
@@ -82,7 +89,7 @@ export const changePasswordSchema = z
       .min(1, { message: ACCOUNT_MESSAGES.currentPasswordRequired })
       .max(MAX_PASSWORD_LENGTH),
     newPassword,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: ACCOUNT_MESSAGES.newPasswordsDoNotMatch,

@@ -142,11 +142,8 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   return user;
 }
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
+/** Only same-site paths are followed after sign-in (no open redirect): see ./redirect.ts. */
+export { safeRedirectPath } from "./redirect";
 
 /** Copies every Set-Cookie of a better-auth response into headers for our own response. */
 export function forwardCookies(from: Headers, to: Headers = new Headers()): Headers {

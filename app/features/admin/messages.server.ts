@@ -84,7 +84,7 @@ export async function replyToMessage(
     await enqueueEmail(tx as unknown as Database, {
       kind: "contact-reply",
       to: row.email,
-      replyTo: deps.config.business.email,
+      replyTo: { name: deps.config.business.name, address: deps.config.business.email },
       ...noticeEmail({
         business: deps.config.business,
         publicUrl: deps.config.publicUrl,

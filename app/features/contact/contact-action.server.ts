@@ -62,7 +62,6 @@ export async function handleContactForm(
 const apiPayload = z.looseObject({
   type: z.literal("contact_form", { message: "type must be contact_form" }).optional(),
   timestamp: z.string().max(64).optional(),
-  source: z.enum(["site", "portal"]).optional(),
 });
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -84,12 +83,9 @@ export async function handleSendEmailApi(request: Request, context: AppLoadConte
   if (!envelope.success) {
     return json({ error: envelope.error.issues[0]?.message ?? "Invalid request." }, 400);
   }
-  const source: ContactSource = envelope.data.source ?? "api";
-  const outcome = await submitContactMessage(
-    contactDeps(context),
-    envelope.data,
-    meta(request, context, source),
-  );
+  // Where a message came from is the server's to say: a `source` in the body is ignored.
+  const { source: _ignored, ...fields } = envelope.data;
+  const outcome = await submitContactMessage(contactDeps(context), fields, meta(request, context, "api"));
   if (outcome.ok) return json({ success: true, message: "Message received" });
   return json(
     { error: outcome.error, ...(outcome.field ? { field: outcome.field } : {}) },

@@ -82,7 +82,7 @@ export async function submitContactMessage(
     await enqueueEmail(tx, {
       kind: "contact-notification",
       to: deps.business.email,
-      replyTo: `${input.name.replace(/["\\\r\n<>]/g, "")} <${input.email}>`,
+      replyTo: { name: input.name, address: input.email },
       ...contactNotificationEmail(props),
     });
     await enqueueEmail(tx, {

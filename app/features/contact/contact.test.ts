@@ -35,6 +35,15 @@ describe("checkContact", () => {
     expect(checkContact({ ...valid, message: "x".repeat(5000) }).ok).toBe(true);
     expect(checkContact({ ...valid, message: "x".repeat(5001) }).ok).toBe(false);
   });
+
+  it("refuses a NUL character, which the database cannot store, as a field error", () => {
+    expect(checkContact({ ...valid, message: "Hel\u0000lo" })).toEqual({
+      ok: false,
+      error: "Message contains a character that is not allowed.",
+      field: "message",
+    });
+    expect(checkContact({ ...valid, name: "\u0000Ada" })).toMatchObject({ field: "name" });
+  });
 });
 
 describe("contactFailureMessage", () => {

@@ -2,6 +2,7 @@
  * The contact form's rules and texts (public-site.md §4, §5, §8), shared by the browser and the server.
  */
 import { z } from "zod";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "./contact-result";
 
 export * from "./contact-result";
@@ -14,7 +15,8 @@ const required = (label: string, max: number) =>
     .string({ message: MISSING_FIELDS })
     .trim()
     .min(1, { message: MISSING_FIELDS })
-    .max(max, { message: `${label} must be at most ${max} characters.` });
+    .max(max, { message: `${label} must be at most ${max} characters.` })
+    .refine(hasNoNul, { message: invalidCharacterMessage(label, true) });
 
 export const contactSchema = z.object({
   name: required("Name", CONTACT_LIMITS.name),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryDelayMs } from "./email";
+import { formatAddress, outboxMessageId, readStoredAddress, retryDelayMs, storeAddress } from "./email";
 
 describe("retryDelayMs", () => {
   it("doubles from the base delay with each failed attempt", () => {
@@ -8,5 +8,42 @@ describe("retryDelayMs", () => {
 
   it("never waits more than six hours", () => {
     expect(retryDelayMs(30, 30_000)).toBe(6 * 60 * 60 * 1000);
+  });
+});
+
+describe("stored addresses", () => {
+  it("keeps a name with commas and an address as one structured address", () => {
+    const value = { name: "Alice, boss@victim.example,", address: "alice@example.com" };
+    expect(readStoredAddress(storeAddress(value))).toEqual(value);
+  });
+
+  it("reads old rows as a bare address and refuses what it cannot read", () => {
+    expect(readStoredAddress("Ada <ada@example.com>")).toEqual({ name: "", address: "ada@example.com" });
+    expect(readStoredAddress("ada@example.com")).toEqual({ name: "", address: "ada@example.com" });
+    expect(readStoredAddress("Alice, boss@victim.example, <a@example.com>")).toEqual({
+      name: "",
+      address: "a@example.com",
+    });
+    expect(readStoredAddress("a@example.com, boss@victim.example")).toBeNull();
+    expect(readStoredAddress("{not json")).toBeNull();
+    expect(readStoredAddress(null)).toBeNull();
+  });
+
+  it("shows an address for people", () => {
+    expect(formatAddress({ name: 'Ada "the" Lovelace', address: "ada@example.com" })).toBe(
+      '"Ada the Lovelace" <ada@example.com>',
+    );
+    expect(formatAddress({ name: "", address: "ada@example.com" })).toBe("ada@example.com");
+  });
+});
+
+describe("outboxMessageId", () => {
+  it("is the same for every attempt at one outbox row, in the sender's domain", () => {
+    const id = "7d3f2c1e-0000-4000-8000-000000000001";
+    expect(outboxMessageId(id, '"Portico" <support@portico.example>')).toBe(`<outbox.${id}@portico.example>`);
+    expect(outboxMessageId(id, "support@portico.example")).toBe(
+      outboxMessageId(id, "support@portico.example"),
+    );
+    expect(outboxMessageId(id, "nonsense")).toBe(`<outbox.${id}@portico.invalid>`);
   });
 });

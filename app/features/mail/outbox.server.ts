@@ -7,13 +7,14 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { type OutboxEmail, outboxEmails } from "~/db/schema";
-import { type EmailContent, retryDelayMs } from "./email";
+import { type EmailContent, type MailAddress, retryDelayMs, storeAddress } from "./email";
 
 export interface OutgoingEmail extends EmailContent {
   /** What kind of email it is ('contact-notification', 'password-reset', …). */
   kind: string;
   to: string;
-  replyTo?: string;
+  /** Structured, never a formatted string: a name can then never add a recipient. */
+  replyTo?: MailAddress;
 }
 
 /**
@@ -26,7 +27,7 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
     .values({
       kind: email.kind,
       toAddress: email.to,
-      replyTo: email.replyTo ?? null,
+      replyTo: email.replyTo ? storeAddress(email.replyTo) : null,
       subject: email.subject,
       html: email.html,
       text: email.text,
@@ -39,6 +40,7 @@ export interface ClaimedEmail {
   id: string;
   kind: string;
   to: string;
+  /** As stored: read it with readStoredAddress. */
   replyTo: string | null;
   subject: string;
   html: string;

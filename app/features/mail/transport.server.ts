@@ -2,8 +2,8 @@
  * Where claimed emails go: an SMTP relay through nodemailer (SMTP_URL), or, without one, nowhere at
  * all: the outbox row itself is the captured message, shown at /dev/mail.
  */
-import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
+import { outboxMessageId, readStoredAddress } from "./email";
 import type { ClaimedEmail } from "./outbox.server";
 
 export interface MailTransport {
@@ -22,10 +22,13 @@ export function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: "smtp",
     async send(email) {
+      const replyTo = readStoredAddress(email.replyTo);
       const info = await transporter.sendMail({
         from,
-        to: email.to,
-        replyTo: email.replyTo ?? undefined,
+        // Address objects: nodemailer encodes the name, so it cannot be read as more addresses.
+        to: { name: "", address: email.to },
+        replyTo: replyTo ?? undefined,
+        messageId: outboxMessageId(email.id, from),
         subject: email.subject,
         html: email.html,
         text: email.text,
@@ -41,7 +44,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
 export function captureTransport(): MailTransport {
   return {
     kind: "capture",
-    send: async () => ({ messageId: `<${randomUUID()}@captured.portico>` }),
+    send: async (email) => ({ messageId: outboxMessageId(email.id, "captured@captured.portico") }),
     close: () => {},
   };
 }

@@ -7,6 +7,9 @@ import type { Database } from "~/db/client.server";
 import { claimDueEmails, markEmailAttemptFailed, markEmailDelivered } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
+/** The default lease: a minute, longer than the SMTP transport's timeouts add up to. */
+export const OUTBOX_LEASE_MS = 60_000;
+
 export interface OutboxWorker {
   /** Looks for due emails now (call after the transaction that queued one has committed). */
   wake(): void;
@@ -23,14 +26,17 @@ export interface OutboxWorkerOptions {
   maxAttempts: number;
   retryBaseMs: number;
   pollIntervalMs: number;
-  /** How long a claim holds; must exceed the transport's worst-case send time. */
+  /**
+   * How long a claim holds; must exceed the transport's worst-case send time (SMTP: 10 s to connect,
+   * 10 s for the greeting, 30 s of socket silence). After a worker dies, its emails wait this long.
+   */
   leaseMs?: number;
   batchSize?: number;
 }
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport, logger, pollIntervalMs } = options;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
   const batchSize = options.batchSize ?? 10;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

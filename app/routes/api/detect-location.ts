@@ -18,3 +18,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ ...DEFAULT_LOCATION }, { headers: { "Cache-Control": "private, no-store" } });
   }
 }
+
+/** Read-only: any other method is told so, in JSON like the rest of the API. */
+export function action() {
+  return Response.json(
+    { error: "Method not allowed: use GET." },
+    { status: 405, headers: { Allow: "GET, HEAD", "Cache-Control": "no-store" } },
+  );
+}

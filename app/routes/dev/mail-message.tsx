@@ -3,6 +3,7 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { requireDevInbox } from "~/features/mail/dev-inbox.server";
+import { formatAddress, readStoredAddress } from "~/features/mail/email";
 import { findEmail } from "~/features/mail/outbox.server";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/mail-message";
@@ -12,11 +13,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.emailId);
   const email = id.success ? await findEmail(context.runtime.database.db, id.data) : null;
   if (!email) throw data("Not Found", { status: 404 });
+  const replyTo = readStoredAddress(email.replyTo);
   return {
     email: {
       subject: email.subject,
       to: email.toAddress,
-      replyTo: email.replyTo,
+      replyTo: replyTo ? formatAddress(replyTo) : null,
       status: email.status,
       kind: email.kind,
       text: email.text,

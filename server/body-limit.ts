@@ -1,0 +1,102 @@
+/**
+ * Request body limits, enforced before any route reads a byte of the body.
+ *
+ * - A declared `Content-Length` above the limit is answered 413 at once; the body is never read.
+ * - A body without a length (chunked) is counted as it streams in: the middleware wraps the request
+ *   stream's `push`, which Node's HTTP parser calls for every chunk, so it consumes nothing itself and
+ *   whoever reads the body next (React Router's `request.formData()`, `express.raw()` for a webhook that
+ *   needs the raw bytes to check a signature) reads it as usual. Past the limit it answers 413, drops
+ *   the rest and fails the reader's stream with an error, so no action runs on a truncated body.
+ *
+ * The default fits every form and JSON body of the site. A route that needs more (an upload, a payment
+ * provider's webhook) gets a rule in BODY_LIMITS below: the longest matching path prefix wins.
+ */
+import type express from "express";
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BodyLimitRule {
+  /** A path prefix, e.g. "/api/payments/". */
+  prefix: string;
+  bytes: number;
+}
+
+/** Routes allowed more than the default. */
+export const BODY_LIMITS: BodyLimitRule[] = [
+  // Payment providers' webhook events (Stripe's can exceed 64 KB); the route reads the raw body.
+  { prefix: "/api/payments/", bytes: 1024 * 1024 },
+];
+
+export class PayloadTooLargeError extends Error {
+  override name = "PayloadTooLargeError";
+  readonly status = 413;
+  constructor(readonly limit: number) {
+    super(`request body larger than ${limit} bytes`);
+  }
+}
+
+export function tooLargeMessage(limit: number): string {
+  const size = limit % 1024 === 0 ? `${limit / 1024} KB` : `${limit} bytes`;
+  return `The request is too large: at most ${size} can be sent here.`;
+}
+
+export function limitFor(path: string, rules: BodyLimitRule[], fallback: number): number {
+  let best: BodyLimitRule | undefined;
+  for (const rule of rules) {
+    if (path.startsWith(rule.prefix) && (!best || rule.prefix.length > best.prefix.length)) best = rule;
+  }
+  return best?.bytes ?? fallback;
+}
+
+function answerTooLarge(req: express.Request, res: express.Response, limit: number): void {
+  req.log?.warn({ limit, contentLength: req.get("content-length") ?? null }, "request body too large");
+  if (res.headersSent) return;
+  const message = tooLargeMessage(limit);
+  // The rest of the body is not wanted: the connection closes after this answer.
+  res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
+  if (req.path.startsWith("/api/") || req.is("application/json")) res.json({ error: message });
+  else res.type("text/plain").send(message);
+}
+
+export function bodyLimit(
+  options: { defaultBytes?: number; rules?: BodyLimitRule[] } = {},
+): express.RequestHandler {
+  const fallback = options.defaultBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const rules = options.rules ?? BODY_LIMITS;
+  return (req, res, next) => {
+    const limit = limitFor(req.path, rules, fallback);
+    const declared = req.get("content-length");
+    if (declared !== undefined) {
+      // Node's parser delivers exactly Content-Length bytes, so the declared length is the real one.
+      if (Number(declared) > limit) return answerTooLarge(req, res, limit);
+      return next();
+    }
+    if (req.get("transfer-encoding") === undefined) return next();
+
+    let received = 0;
+    let over = false;
+    const push = req.push.bind(req);
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (over) {
+        // Drained and dropped; a sender that will not stop after far too much is cut off.
+        if (chunk !== null) received += (chunk as Buffer).length;
+        if (received > limit * 16 + 1024 * 1024) req.socket.destroy();
+        return true;
+      }
+      if (chunk !== null) {
+        received += (chunk as Buffer).length;
+        if (received > limit) {
+          over = true;
+          answerTooLarge(req, res, limit);
+          // The reader (if any) learns the body is not coming; it must not act on a truncated one.
+          const error = new PayloadTooLargeError(limit);
+          if (req.listenerCount("error") > 0) req.emit("error", error);
+          else res.once("finish", () => req.destroy(error));
+          return true;
+        }
+      }
+      return push(chunk, encoding);
+    };
+    next();
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Bad input that no route should ever see, answered with a 4xx before any route runs (never a 500):
+ * - an address with malformed percent-encoding (`/%`, `/services/%ZZ`, `/blog/%E0%A4%A`), or with a NUL
+ *   character anywhere in it (PostgreSQL refuses NUL in text): 400;
+ * - a page action (any POST to a page, not to /api/*) whose body is not a form: 415. Pages take
+ *   `application/x-www-form-urlencoded` or `multipart/form-data` only; JSON goes to the /api routes,
+ *   which check their own content types.
+ */
+import type express from "express";
+
+export const BAD_ADDRESS = "Bad request: the address is not valid.";
+export const FORMS_ONLY =
+  "Pages accept form submissions only (application/x-www-form-urlencoded or multipart/form-data).";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function wellFormedPath(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return !/%00|\0/i.test(url);
+}
+
+export function requestGuards(): express.RequestHandler {
+  return (req, res, next) => {
+    if (!wellFormedPath(req.originalUrl)) {
+      req.log.warn({ url: req.originalUrl.slice(0, 300) }, "malformed address refused");
+      res.status(400).set("Cache-Control", "no-store").type("text/plain").send(BAD_ADDRESS);
+      return;
+    }
+    if (!SAFE_METHODS.has(req.method) && !req.path.startsWith("/api/")) {
+      if (!req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) {
+        req.log.warn({ contentType: req.get("content-type") ?? null }, "page action without a form body");
+        res.status(415).set("Cache-Control", "no-store").type("text/plain").send(FORMS_ONLY);
+        return;
+      }
+    }
+    next();
+  };
+}
