@@ -20,6 +20,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { recordPayment } from "~/features/orders/payment.server";
 import { type Actor, escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
 import { formatMoney } from "./format";
@@ -155,52 +156,16 @@ async function clientContact(tx: Tx, clientId: string) {
 }
 
 /**
- * Marks an order paid and its open invoice paid (by hand or by a transition), with the spec's
- * notifications and live events. The caller holds the order's row lock and writes the audit rows.
+ * Marks an order paid and its open invoice paid (by hand or by a transition): the same rule as a
+ * provider's webhook (`recordPayment`). The caller holds the order's row lock and writes the audit rows.
  */
-export async function applyPayment(
+export function applyPayment(
   tx: Tx,
   order: Order,
   invoice: Invoice | null,
   payment: { provider: string; reference: string | null },
 ): Promise<{ order: Order; invoice: Invoice | null }> {
-  let paidOrder = order;
-  if (order.status === "pending") {
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: "paid",
-        paidAt: new Date(),
-        provider: order.provider ?? payment.provider,
-        providerReference: order.providerReference ?? payment.reference,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    paidOrder = updated!;
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href: "/client/orders" });
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
-    await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
-  }
-  let paidInvoice = invoice;
-  if (invoice && (invoice.status === "sent" || invoice.status === "overdue")) {
-    const [updated] = await tx
-      .update(invoices)
-      .set({ status: "paid", paidAt: new Date(), paymentReference: payment.reference })
-      .where(eq(invoices.id, invoice.id))
-      .returning();
-    paidInvoice = updated!;
-    await raiseNotification(tx, invoice.clientId, {
-      ...NOTIFICATIONS.invoicePaid(invoice.invoiceNumber),
-      href: `/client/invoice/${invoice.id}`,
-    });
-    await publishLiveEvent(tx, {
-      userId: invoice.clientId,
-      kind: "invoice",
-      entityId: invoice.id,
-      status: "paid",
-    });
-  }
-  return { order: paidOrder, invoice: paidInvoice };
+  return recordPayment(tx as unknown as Database, order, invoice, payment);
 }
 
 const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {

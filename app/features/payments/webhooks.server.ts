@@ -6,15 +6,13 @@
  * (unknown order, already paid, cancelled, wrong amount, an expiry) is recorded with its outcome and
  * changes nothing.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { clients, invoices, orders, paymentEvents } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
-import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/outbox.server";
-import { NOTIFICATIONS } from "~/features/notifications/messages";
-import { raiseNotification } from "~/features/notifications/notifications.server";
+import { recordPayment } from "~/features/orders/payment.server";
 import { toMinorUnits } from "~/features/orders/pricing";
 import { paymentReceiptEmail } from "./email-templates.server";
 import type { VerifiedPaymentEvent } from "./provider.server";
@@ -117,33 +115,7 @@ async function apply(
   }
 
   const paidAt = new Date();
-  await tx
-    .update(orders)
-    .set({
-      status: "paid",
-      paidAt,
-      provider: event.provider,
-      providerReference: event.reference ?? order.providerReference,
-      updatedAt: paidAt,
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
-  await tx
-    .update(invoices)
-    .set({ status: "paid", paidAt, paymentReference: event.reference, updatedAt: paidAt })
-    .where(eq(invoices.id, invoice.id));
-  await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
-  await publishLiveEvent(tx, {
-    userId: order.clientId,
-    kind: "invoice",
-    entityId: invoice.id,
-    status: "paid",
-  });
-  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href: "/client/orders" });
-  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
-  await raiseNotification(tx, order.clientId, {
-    ...NOTIFICATIONS.invoicePaid(invoice.invoiceNumber),
-    href: `/client/invoice/${invoice.id}`,
-  });
+  await recordPayment(tx, order, invoice, { provider: event.provider, reference: event.reference, paidAt });
   await enqueueEmail(tx, {
     kind: "payment-receipt",
     to: client.email,
