@@ -73,6 +73,14 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(15_000),
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(60_000),
+  OVERDUE_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50, { message: "must be at least 50" })
+    .default(15 * 60_000),
+  TEST_HOOKS: boolean.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +120,16 @@ export interface Config {
   };
   /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
   contactRateLimitPerHour: number;
+  live: {
+    /** How often an open /api/events stream gets a comment line (keeps proxies from closing it). */
+    heartbeatMs: number;
+    /** How often an open stream checks that its session still exists (sign-out elsewhere closes it). */
+    sessionCheckMs: number;
+  };
+  /** How often each process marks sent invoices past their due date overdue. */
+  overdueCheckIntervalMs: number;
+  /** Serve /__test/* (browser tests make orders and payments through it). Never in a real deployment. */
+  testHooks: boolean;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +177,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, sessionCheckMs: e.LIVE_SESSION_CHECK_MS },
+    overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
+    testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,

@@ -16,6 +16,8 @@ import {
   accountEmails as createAccountEmails,
 } from "~/features/accounts/emails.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
+import { markOverdueInvoices } from "~/features/invoices/overdue.server";
+import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/live-hub.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 
@@ -35,6 +37,10 @@ export interface Runtime {
   auth: Auth;
   /** Queues the account emails (verification, welcome, password reset). */
   accountEmails: AllAccountEmails;
+  /** This process's live-updates listener: fans `portico_live` notifications out to open streams. */
+  live: LiveHub;
+  /** Queries run per recent request id (the portal's query budget is tested with it). */
+  queryCounts: Map<string, number>;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -54,12 +60,38 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   }
   const outbox = startMailOutbox(config, database.db, logger);
   // Hourly housekeeping: old rate-limit windows go (every process may do it; the delete is idempotent).
+  // Old live events go too: they only serve streams reconnecting after a short drop.
   const housekeeping = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
       logger.warn({ err: error }, "rate-limit pruning failed"),
     );
+    pruneLiveEvents(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "live-event pruning failed"),
+    );
   }, HOUR_MS);
   housekeeping.unref();
+  const live = createLiveHub(
+    database,
+    logger,
+    config.database.kind === "postgres" ? config.database.url : null,
+  );
+  // Sent invoices past their due date become overdue (safe on every process: rows are claimed).
+  let overdueRunning = false;
+  const runOverdue = () => {
+    if (overdueRunning) return;
+    overdueRunning = true;
+    markOverdueInvoices(database.db)
+      .then((marked) => {
+        if (marked) logger.info({ marked }, "invoices marked overdue");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "overdue job failed"))
+      .finally(() => {
+        overdueRunning = false;
+      });
+  };
+  const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
+  overdueJob.unref();
+  if (config.testHooks) logger.warn("TEST_HOOKS is on: /__test/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({ config, db: database.db, secret: authSecret, logger, emails: accountEmails });
   let closed: Promise<void> | null = null;
@@ -72,9 +104,12 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     outbox,
     auth,
     accountEmails,
+    live,
+    queryCounts: new Map(),
     close: () => {
       clearInterval(housekeeping);
-      closed ??= outbox.stop().then(() => database.close());
+      clearInterval(overdueJob);
+      closed ??= Promise.all([outbox.stop(), live.close()]).then(() => database.close());
       return closed;
     },
   };

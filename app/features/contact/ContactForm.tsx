@@ -60,12 +60,15 @@ export interface ContactFormProps {
   compact?: boolean;
   /** The page action that takes the no-JavaScript post. */
   action?: string;
+  /** Values the form starts with (the portal fills in the signed-in client's name and email). */
+  defaults?: Partial<Record<ContactField, string>>;
 }
 
 export function ContactForm({
   source = "site",
   compact = false,
   action = "/?index#contact",
+  defaults,
 }: ContactFormProps) {
   const business = (useRouteLoaderData("root") as { business: BusinessIdentity } | undefined)?.business;
   const contactEmail = business?.email ?? "";
@@ -73,7 +76,7 @@ export function ContactForm({
   const fromPage = isPageResult(actionData) ? actionData : null;
 
   const [values, setValues] = useState<Record<ContactField, string>>(
-    fromPage && !fromPage.ok ? fromPage.values : EMPTY,
+    fromPage && !fromPage.ok ? fromPage.values : { ...EMPTY, ...defaults },
   );
   const [phase, setPhase] = useState<Phase>(() => {
     if (!fromPage) return { kind: "editing" };
