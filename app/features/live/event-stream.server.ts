@@ -129,6 +129,16 @@ export function openEventStream(options: EventStreamOptions): Response {
 
       write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
       if (options.lastEventId !== null) void catchUp(options.lastEventId);
+      else {
+        // A fresh stream starts at the newest event: a later catch-up (after the hub reconnects)
+        // replays only what came after it.
+        hub
+          .latestId(userId)
+          .then((id) => {
+            cursor = Math.max(cursor, id);
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, "live: reading the cursor failed"));
+      }
     },
     cancel() {
       closed = true;
