@@ -65,19 +65,36 @@ describe.each(testDatabases)("live events on $name", (database) => {
     const [boOrder] = await makeOrders(db, bo.userId, { status: "pending" });
     await changeOrderStatus(db, bo.userId, boOrder!.orderId, "paid");
     await boStream.until(
-      () => boStream.data().some((d) => d.kind === "notification" && (d.notification as { message?: string })?.message === "Payment confirmed! Your order is being processed."),
+      () =>
+        boStream
+          .data()
+          .some(
+            (d) =>
+              d.kind === "notification" &&
+              (d.notification as { message?: string })?.message ===
+                "Payment confirmed! Your order is being processed.",
+          ),
       "Bo's payment notification",
     );
     const boKinds = boStream.data().map((d) => `${d.kind}:${d.status}`);
-    expect(boKinds).toEqual(
-      expect.arrayContaining(["order:paid", "invoice:paid", "notification:unread"]),
-    );
+    expect(boKinds).toEqual(expect.arrayContaining(["order:paid", "invoice:paid", "notification:unread"]));
     // Then an event for Ada and one for everyone: Ada's stream has exactly those, never Bo's.
-    const adaId = await publishLiveEvent(db, { userId: ada.userId, kind: "order", entityId: "x", status: "paid" });
+    const adaId = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "x",
+      status: "paid",
+    });
     const everyone = await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" });
-    await adaStream.until(() => adaStream.events.some((e) => e.id === String(everyone)), "the catalogue event");
+    await adaStream.until(
+      () => adaStream.events.some((e) => e.id === String(everyone)),
+      "the catalogue event",
+    );
     expect(adaStream.events.map((e) => Number(e.id))).toEqual([adaId, everyone]);
-    await boStream.until(() => boStream.events.some((e) => e.id === String(everyone)), "the catalogue event for Bo");
+    await boStream.until(
+      () => boStream.events.some((e) => e.id === String(everyone)),
+      "the catalogue event for Bo",
+    );
     expect(boStream.events.some((e) => e.id === String(adaId))).toBe(false);
     // Every event names itself with its log id.
     for (const e of boStream.events) expect(Number(e.id)).toBeGreaterThan(0);
@@ -86,13 +103,33 @@ describe.each(testDatabases)("live events on $name", (database) => {
   });
 
   it("resumes after Last-Event-ID with what was missed, the client's own only", async () => {
-    const before = await publishLiveEvent(db, { userId: ada.userId, kind: "order", entityId: "a0", status: "pending" });
-    const missed1 = await publishLiveEvent(db, { userId: ada.userId, kind: "order", entityId: "a1", status: "paid" });
+    const before = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "a0",
+      status: "pending",
+    });
+    const missed1 = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "a1",
+      status: "paid",
+    });
     await publishLiveEvent(db, { userId: bo.userId, kind: "order", entityId: "b1", status: "paid" });
-    const missed2 = await publishLiveEvent(db, { userId: ada.userId, kind: "invoice", entityId: "a2", status: "paid" });
+    const missed2 = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "invoice",
+      entityId: "a2",
+      status: "paid",
+    });
     const resumed = await stream(ada, before);
     await resumed.until(() => resumed.events.length >= 2, "the missed events");
-    const live = await publishLiveEvent(db, { userId: ada.userId, kind: "order", entityId: "a3", status: "completed" });
+    const live = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "a3",
+      status: "completed",
+    });
     await resumed.until(() => resumed.events.some((e) => e.id === String(live)), "the next live event");
     expect(resumed.events.map((e) => Number(e.id))).toEqual([missed1, missed2, live]);
     await resumed.close();

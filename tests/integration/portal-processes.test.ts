@@ -126,8 +126,17 @@ describe.runIf(postgres)("live events across processes on PostgreSQL", () => {
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()",
     );
     expect(rowCount).toBeGreaterThan(0);
-    const id = await publishLiveEvent(db, { userId: ada.userId, kind: "invoice", entityId: "dropped", status: "paid" });
-    await s.until(() => s.events.some((e) => e.id === String(id)), "the event published while the listener was away", 20_000);
+    const id = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "invoice",
+      entityId: "dropped",
+      status: "paid",
+    });
+    await s.until(
+      () => s.events.some((e) => e.id === String(id)),
+      "the event published while the listener was away",
+      20_000,
+    );
     // And it listens again: a later event arrives too.
     await expect
       .poll(
@@ -140,7 +149,12 @@ describe.runIf(postgres)("live events across processes on PostgreSQL", () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(0);
-    const later = await publishLiveEvent(db, { userId: ada.userId, kind: "order", entityId: "later", status: "paid" });
+    const later = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "later",
+      status: "paid",
+    });
     await s.until(() => s.events.some((e) => e.id === String(later)), "an event after reconnecting", 20_000);
     await s.close();
   });

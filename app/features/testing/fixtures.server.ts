@@ -85,7 +85,7 @@ export async function makeOrders(
       )
       insert into invoices (invoice_number, invoice_year, invoice_seq, client_id, order_id, status, currency,
         subtotal, tax_amount, total_amount, amount_usd, exchange_rate, due_date, paid_at, created_at, updated_at)
-      select 'INV-' || ${year} || '-' || lpad((${firstSeq} + n - 1)::text, 4, '0'), ${year}, ${firstSeq} + n - 1,
+      select 'INV-' || ${year} || '-' || lpad((${firstSeq} + n - 1)::text, greatest(4, length((${firstSeq} + n - 1)::text)), '0'), ${year}, ${firstSeq} + n - 1,
         ${clientId}, id, ${invoiceStatus}, ${currency}, ${amountInCurrency}, 0, ${amountInCurrency}, ${amountUsd},
         ${rate}, created_at + make_interval(days => ${dueInDays}),
         case when ${invoiceStatus} = 'paid' then now() else null end, created_at, now()
