@@ -28,7 +28,7 @@ interface ChangeData {
   notification?: { title: string; message: string; type: string } | null;
 }
 
-const MAX_RETRY_MS = 10_000;
+const MAX_RETRY_MS = 5000;
 const TOAST_MS = 6000;
 
 export function LiveUpdates({ since, children }: { since: number; children: ReactNode }) {

@@ -102,6 +102,7 @@ export function openEventStream(options: EventStreamOptions): Response {
         userId,
         deliver,
         resync: () => void catchUp(cursor),
+        end: () => end(),
       });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), options.heartbeatMs);
       const sessionCheck = setInterval(() => {

@@ -27,6 +27,8 @@ export interface LiveSubscriber {
   deliver(message: LiveMessage): void;
   /** Called when the hub may have missed notifications (its connection dropped): catch up from the log. */
   resync(): void;
+  /** Ends the stream (the process is shutting down: its clients reconnect, perhaps to another one). */
+  end(): void;
 }
 
 export interface LiveHub {
@@ -38,6 +40,10 @@ export interface LiveHub {
   /** Resolves once the hub listens (tests wait for it before publishing). */
   ready: Promise<void>;
   readonly subscriberCount: number;
+  /** Ends every open stream of this process (graceful shutdown: open streams would hold it up). */
+  endStreams(): void;
+  /** False once the process is shutting down: new streams are refused (their browsers try again later). */
+  readonly accepting: boolean;
   close(): Promise<void>;
 }
 
@@ -81,6 +87,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
   const { db } = database;
   const subscribers = new Set<LiveSubscriber>();
   let closed = false;
+  let draining = false;
   let pending = new Set<number>();
   let flushing = false;
 
@@ -209,8 +216,16 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
         .where(or(sql`${liveEvents.userId} = ${userId}`, isNull(liveEvents.userId)));
       return Number(row?.id ?? 0);
     },
+    get accepting() {
+      return !draining && !closed;
+    },
+    endStreams() {
+      draining = true;
+      for (const s of [...subscribers]) s.end();
+    },
     async close() {
       closed = true;
+      for (const s of [...subscribers]) s.end();
       subscribers.clear();
       await stop();
     },

@@ -17,6 +17,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const { runtime } = context;
+  if (!runtime.live.accepting) {
+    // Shutting down: the browser tries again (on another process, or this one once it is back).
+    return new Response("Shutting down; try again shortly.", {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "2",
+      },
+    });
+  }
   const db = runtime.database.db;
   const url = new URL(request.url);
   const lastEventId = parseEventId(request.headers.get("last-event-id") ?? url.searchParams.get("since"));
