@@ -46,6 +46,8 @@ export default [
     // Not in the spec: results of the header's search box (the client's own orders and invoices).
     route("client/search", "routes/portal/search.tsx"),
   ]),
+  // The invoices page's "Download All": one zip of PDFs.
+  route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
   // Not in the spec: the bell's data and actions (mark read, mark all read, remove).
   route("client/notifications", "routes/portal/notifications.ts"),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, notifications } from "~/db/schema";
@@ -61,6 +62,7 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
     await server?.close();
   });
 
+  const bigSession = () => big.session;
   const boInvoiceNumbers = () => boOrders.map((o) => o.invoiceNumber);
 
   it("the dashboard shows the spec's four cards and three of the recent orders", async () => {
@@ -258,6 +260,30 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       expect(few, path).toBeLessThan(20);
     }
   });
+
+  it("Download All gives one zip with a PDF of each of the client's own invoices", async () => {
+    const res = await ada.session.get("/client/invoices/download-all");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(adaOrders.map((o) => `${o.invoiceNumber}.pdf`).sort());
+    for (const [name, bytes] of Object.entries(files)) {
+      const pdf = Buffer.from(bytes).toString("latin1");
+      expect(pdf.startsWith("%PDF-")).toBe(true);
+      expect(pdf).toContain(`(Invoice ${name.replace(/\.pdf$/, "")}) Tj`);
+      expect(pdf).toContain("(Ada Pages) Tj");
+    }
+    // Thousands of invoices stream through in batches: every one is in the zip, once.
+    const big = await (await bigSession().get("/client/invoices/download-all")).arrayBuffer();
+    const bigFiles = Object.keys(unzipSync(new Uint8Array(big)));
+    expect(bigFiles).toHaveLength(10_000);
+    expect(new Set(bigFiles).size).toBe(10_000);
+    // Visitors are sent to sign in.
+    expect((await server.get("/client/invoices/download-all")).status).toBe(302);
+  }, 120_000);
 
   it("marks sent invoices past due overdue and tells the client once", async () => {
     const dan = await signedInClient(server.url, db, "Dan Overdue");
