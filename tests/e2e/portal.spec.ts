@@ -211,6 +211,11 @@ test("a new client sees every empty state; the services page saves the chosen cu
     .toBe(true);
   await page.reload();
   await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+  // A catalogue change (the back office editing a service) refreshes the open services page.
+  await expect(liveIndicator(page)).toHaveText("Live");
+  const refreshed = page.waitForResponse((r) => r.url().includes("/client/services.data") && r.ok());
+  await hook(page.request, "catalogue", {});
+  await refreshed;
 });
 
 test("on a phone the sidebar is a drawer", async ({ page }) => {

@@ -20,6 +20,7 @@ describe("simplePdf", () => {
     expect(text.slice(startxref, startxref + 4)).toBe("xref");
     const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(entries).toHaveLength(6);
-    entries.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+    for (const [i, offset] of entries.entries())
+      expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`);
   });
 });
