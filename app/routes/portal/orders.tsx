@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientOrders } from "~/features/orders/order-lists.server";
@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { query, rows, summary, paging } = loaderData;
-  const submit = useSubmit();
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <PortalPage title="My Orders">
@@ -62,7 +61,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             name="status"
             defaultValue={query.status}
             key={query.status}
-            onChange={(e) => submit(e.currentTarget.form)}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
             className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
           >
             {ORDER_FILTERS.map((f) => (

@@ -10,7 +10,7 @@ import {
   X,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, NavLink, Outlet, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
+import { Form, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
@@ -144,9 +144,8 @@ function MobileDrawer({ name }: { name: string }) {
 }
 
 function SearchBox() {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const q = pathname === "/client/search" ? (params.get("q") ?? "") : "";
+  const { pathname, search } = useLocation();
+  const q = pathname === "/client/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
   return (
     <Form method="get" action="/client/search" role="search" className="min-w-0 flex-1">
       <label htmlFor="portal-search" className="sr-only">
