@@ -82,7 +82,7 @@ test("a payment shows on the dashboard, orders and invoices tabs without a reloa
 
   await expect(overview).toContainText("Total Spent$40.00");
   await expect(overview).toContainText("0 pending");
-  await expect(page.getByRole("status").filter({ hasText: "Payment Received" })).toBeVisible();
+  await expect(page.locator("[data-toast-type]").filter({ hasText: "Payment Received" })).toBeVisible();
   await expect(page.getByLabel("Notifications, 3 unread")).toBeVisible();
   await expect(page.getByTestId("notification-badge")).toHaveText("3");
   await expect(orderRow).toContainText("Paid");
@@ -114,7 +114,7 @@ test("a payment shows on the dashboard, orders and invoices tabs without a reloa
   // A 'New Invoice' arriving live counts the bell up again and toasts.
   await hook(page.request, "orders", { email, status: "pending", announce: true });
   await expect(page.getByTestId("notification-badge")).toHaveText("1");
-  await expect(page.getByRole("status").filter({ hasText: "New Invoice" })).toBeVisible();
+  await expect(page.locator("[data-toast-type]").filter({ hasText: "New Invoice" })).toBeVisible();
   await expect(orders.locator("tr[data-order-id]")).toHaveCount(2);
 });
 

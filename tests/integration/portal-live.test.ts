@@ -2,9 +2,13 @@
  * Live updates through the real server: /api/events streams only the signed-in client's own events
  * (and catalogue events), with heartbeats, Last-Event-ID resume and an end at sign-out.
  */
+
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { queryRows } from "~/db/client.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import type { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
@@ -144,6 +148,27 @@ describe.each(testDatabases)("live events on $name", (database) => {
     expect(s.events.at(-1)?.event).toBe("signed-out");
     // And the signed-out session cannot open another.
     expect((await openEvents(server.url, carol.session)).status).toBe(401);
+  });
+
+  it("prunes live events older than a day (housekeeping), keeping recent ones", async () => {
+    const old = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "old",
+      status: "paid",
+    });
+    const recent = await publishLiveEvent(db, {
+      userId: ada.userId,
+      kind: "order",
+      entityId: "new",
+      status: "paid",
+    });
+    await db.execute(sql`update live_events set created_at = now() - interval '2 days' where id = ${old}`);
+    await pruneLiveEvents(db);
+    const ids = (
+      await queryRows<{ id: string }>(db, sql`select id from live_events where id in (${old}, ${recent})`)
+    ).map((r) => Number(r.id));
+    expect(ids).toEqual([recent]);
   });
 
   it("stops delivering to a closed stream", async () => {

@@ -113,9 +113,10 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
   return (
     <LiveContext.Provider value={status}>
       {children}
+      {/* A polite live region (not role=status: the pages' own form messages are the status). */}
       <div
-        role="status"
         aria-live="polite"
+        data-toasts
         className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
       >
         {toasts.map((t) => (
