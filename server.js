@@ -80,6 +80,8 @@ async function main() {
     logger.info({ signal }, "shutting down: draining requests");
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     force.unref();
+    // Open event streams would hold the drain up: end them, their browsers reconnect by themselves.
+    portico.runtime.live.endStreams();
     server.close(async () => {
       await vite?.close();
       await portico.close();
@@ -87,6 +89,9 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Keep-alive connections that finish a request during the drain are closed as soon as they idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    idle.unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

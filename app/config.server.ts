@@ -130,6 +130,14 @@ const envSchema = z.object({
     .min(0, { message: "must be between 0 and 365" })
     .max(365, { message: "must be between 0 and 365" })
     .default(7),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(15_000),
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(60_000),
+  OVERDUE_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50, { message: "must be at least 50" })
+    .default(15 * 60_000),
+  TEST_HOOKS: boolean.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -248,6 +256,16 @@ export interface Config {
     /** Days from the invoice date to its due date. */
     dueDays: number;
   };
+  live: {
+    /** How often an open /api/events stream gets a comment line (keeps proxies from closing it). */
+    heartbeatMs: number;
+    /** How often an open stream checks that its session still exists (sign-out elsewhere closes it). */
+    sessionCheckMs: number;
+  };
+  /** How often each process marks sent invoices past their due date overdue. */
+  overdueCheckIntervalMs: number;
+  /** Serve /__test/* (browser tests make orders and payments through it). Never in a real deployment. */
+  testHooks: boolean;
 }
 
 export class ConfigError extends Error {
@@ -315,6 +333,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       stripeApiUrl: e.STRIPE_API_URL ?? null,
     },
     invoices: { taxRatePercent: e.TAX_RATE_PERCENT, dueDays: e.INVOICE_DUE_DAYS },
+    live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, sessionCheckMs: e.LIVE_SESSION_CHECK_MS },
+    overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
+    testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,
       legalName: e.BUSINESS_LEGAL_NAME,

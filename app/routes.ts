@@ -42,7 +42,13 @@ export default [
     route("client/orders", "routes/portal/orders.tsx"),
     route("client/invoices", "routes/portal/invoices.tsx"),
     route("client/profile", "routes/portal/profile.tsx"),
+    // Not in the spec: results of the header's search box (the client's own orders and invoices).
+    route("client/search", "routes/portal/search.tsx"),
   ]),
+  // The invoices page's "Download All": one zip of PDFs.
+  route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
+  // Not in the spec: the bell's data and actions (mark read, mark all read, remove).
+  route("client/notifications", "routes/portal/notifications.ts"),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
   // Not in the spec ("Download PDF is only a placeholder"): the invoice as a real PDF file.
   route("invoice/:invoiceId/pdf", "routes/portal/invoice-pdf.ts"),
@@ -54,6 +60,8 @@ export default [
   // Currency helpers (public-site.md §7: detect-location, exchange-rates)
   route("api/detect-location", "routes/api/detect-location.ts"),
   route("api/exchange-rates", "routes/api/exchange-rates.ts"),
+  // Live updates (client-portal.md §7 "Realtime subscriptions"): Server-Sent Events of the signed-in client.
+  route("api/events", "routes/api/events.ts"),
 
   // Back office (client-portal.md §2: target for a non-client role after login; the rest is not in the
   // spec). Every loader and action checks the admin role itself: anyone else gets 404.
@@ -79,6 +87,8 @@ export default [
   route("api/send-email", "routes/api/send-email.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
+  // Not in the spec: browser-test hooks, served only with TEST_HOOKS=true.
+  route("__test/:hook", "routes/dev/test-hooks.ts"),
 
   // Everything else is a real 404 page.
   route("*", "routes/site/not-found.tsx"),

@@ -9,6 +9,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
@@ -40,12 +41,28 @@ function shouldCompress(req: express.Request, res: express.Response): boolean {
   return compression.filter(req, res);
 }
 
+const QUERY_COUNTS_KEPT = 200;
+
 export function createApp(runtime: Runtime): express.Express {
   const { config, logger } = runtime;
   const dev = config.env === "development";
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+
+  // Counts each request's database queries, kept briefly by request id (tests hold pages to a budget).
+  app.use((_req, res, next) => {
+    const scope = { queries: 0 };
+    res.on("finish", () => {
+      const id = String(res.getHeader("X-Request-Id") ?? "");
+      if (!id) return;
+      runtime.queryCounts.set(id, scope.queries);
+      if (runtime.queryCounts.size > QUERY_COUNTS_KEPT) {
+        runtime.queryCounts.delete(runtime.queryCounts.keys().next().value!);
+      }
+    });
+    queryScope.run(scope, next);
+  });
 
   app.use(
     pinoHttp({

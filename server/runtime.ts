@@ -18,6 +18,8 @@ import {
 import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
+import { markOverdueInvoices } from "~/features/invoices/overdue.server";
+import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/live-hub.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
@@ -40,6 +42,10 @@ export interface Runtime {
   accountEmails: AllAccountEmails;
   /** The payment provider new checkouts use, and the webhook verifiers (PAYMENT_PROVIDER). */
   payments: PaymentProviders;
+  /** This process's live-updates listener: fans `portico_live` notifications out to open streams. */
+  live: LiveHub;
+  /** Queries run per recent request id (the portal's query budget is tested with it). */
+  queryCounts: Map<string, number>;
   /** Closes what the runtime opened; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -59,12 +65,38 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   }
   const outbox = startMailOutbox(config, database.db, logger);
   // Hourly housekeeping: old rate-limit windows go (every process may do it; the delete is idempotent).
+  // Old live events go too: they only serve streams reconnecting after a short drop.
   const housekeeping = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
       logger.warn({ err: error }, "rate-limit pruning failed"),
     );
+    pruneLiveEvents(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, "live-event pruning failed"),
+    );
   }, HOUR_MS);
   housekeeping.unref();
+  const live = createLiveHub(
+    database,
+    logger,
+    config.database.kind === "postgres" ? config.database.url : null,
+  );
+  // Sent invoices past their due date become overdue (safe on every process: rows are claimed).
+  let overdueRunning = false;
+  const runOverdue = () => {
+    if (overdueRunning) return;
+    overdueRunning = true;
+    markOverdueInvoices(database.db)
+      .then((marked) => {
+        if (marked) logger.info({ marked }, "invoices marked overdue");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "overdue job failed"))
+      .finally(() => {
+        overdueRunning = false;
+      });
+  };
+  const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
+  overdueJob.unref();
+  if (config.testHooks) logger.warn("TEST_HOOKS is on: /__test/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({
     config,
@@ -95,9 +127,14 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     auth,
     accountEmails,
     payments,
+    live,
+    queryCounts: new Map(),
     close: () => {
       clearInterval(housekeeping);
-      closed ??= Promise.all([outbox.stop(), adminChannel?.close()]).then(() => database.close());
+      clearInterval(overdueJob);
+      closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close()]).then(() =>
+        database.close(),
+      );
       return closed;
     },
   };

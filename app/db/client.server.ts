@@ -2,6 +2,7 @@
  * Opens the database: PGlite (PostgreSQL in WASM, file-backed) by default, or a PostgreSQL server
  * when DATABASE_URL is set. Both give the same Drizzle API over the same schema.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** A raw pg pool, when on a PostgreSQL server (for LISTEN/NOTIFY and advisory locks). */
   pool: pg.Pool | null;
+  /** The embedded database, when on PGlite (for its `listen()`). */
+  pglite: PGlite | null;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -29,14 +32,27 @@ export interface DatabaseHandle {
 /** How long /healthz waits for the database at most. */
 const PING_TIMEOUT_MS = 2000;
 
+/**
+ * Counts the queries run inside a scope (one per HTTP request, see server/app.ts): the portal's
+ * "constant number of queries per page" is measured with it, and each request's log line carries it.
+ */
+export const queryScope = new AsyncLocalStorage<{ queries: number }>();
+const countingLogger = {
+  logQuery() {
+    const scope = queryScope.getStore();
+    if (scope) scope.queries++;
+  },
+};
+
 export async function openDatabase(config: Config["database"], logger?: Logger): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
     const pool = openPool(config, logger);
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzleNodePg({ client: pool, schema, logger: countingLogger }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       pool,
+      pglite: null,
       ping: async () =>
         void (await pool.query({
           text: "select 1",
@@ -49,11 +65,12 @@ export async function openDatabase(config: Config["database"], logger?: Logger):
   const inMemory = config.dir.startsWith("memory://");
   if (!inMemory) mkdirSync(config.dir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : config.dir);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     pool: null,
+    pglite: client,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       if (!client.closed) await client.close();

@@ -70,6 +70,8 @@ export default async function globalSetup() {
     // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
     DEV_MAIL_ENABLED: "true",
     CONTACT_RATE_LIMIT_PER_HOUR: "1000",
+    // The portal's browser tests make orders and payments through /__test/* (never on in a deployment).
+    TEST_HOOKS: "true",
     ...fresh.env,
     // A PGlite folder on disk (not the in-memory one integration tests use), so it can be seeded first.
     ...(fresh.env.DATABASE_URL ? {} : { PGLITE_DIR: path.join(dataDir, "pglite") }),

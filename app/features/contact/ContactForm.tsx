@@ -40,6 +40,8 @@ export interface ContactFormProps {
   compact?: boolean;
   /** The page action that takes the post (with and without JavaScript). */
   action?: string;
+  /** Values the form starts with (the portal fills in the signed-in client's name and email). */
+  defaults?: Partial<Record<ContactField, string>>;
 }
 
 export function ContactForm({
@@ -47,6 +49,7 @@ export function ContactForm({
   source = "site",
   compact = false,
   action = "/?index#contact",
+  defaults,
 }: ContactFormProps) {
   const fetcher = useFetcher<ContactFormResult>();
   const fromPage = useActionData();
@@ -142,7 +145,7 @@ export function ContactForm({
     name: field,
     required: true,
     maxLength: CONTACT_LIMITS[field],
-    defaultValue: kept?.[field],
+    defaultValue: kept?.[field] ?? defaults?.[field],
     "aria-invalid": error?.field === field || undefined,
     "aria-describedby": error?.field === field ? alertId : undefined,
     className: inputClass,

@@ -10,7 +10,8 @@ import { liveEvents } from "~/db/schema";
 
 export const LIVE_CHANNEL = "portico_live";
 
-export type LiveEventKind = "order" | "invoice" | "notification" | "catalogue";
+/** `session`: a session ended (sign-out); the stream of that session closes. */
+export type LiveEventKind = "order" | "invoice" | "notification" | "catalogue" | "session";
 
 export interface LiveEventInput {
   /** Whose event it is; null for one every signed-in user may see (a catalogue change). */

@@ -34,4 +34,10 @@ export const NOTIFICATIONS = {
     message: `Payment Confirmed: Invoice ${invoiceNumber} has been paid.`,
     type: "success",
   }),
+  /** Not in the spec: the scheduled job marked an invoice overdue (told once). */
+  invoiceOverdue: (invoiceNumber: string): NotificationText => ({
+    title: "Invoice Overdue",
+    message: `Invoice ${invoiceNumber} is past its due date. Please pay it at your earliest convenience.`,
+    type: "warning",
+  }),
 } satisfies Record<string, NotificationText | ((n: string) => NotificationText)>;

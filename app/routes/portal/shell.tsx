@@ -1,11 +1,30 @@
-import { FileText, LayoutDashboard, LogOut, Package, ShoppingCart, User } from "lucide-react";
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import {
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  Search,
+  ShoppingCart,
+  User,
+  X,
+} from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
+import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
+import { loadBell } from "~/features/notifications/bell.server";
+import { NotificationBell } from "~/features/notifications/NotificationBell";
 import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, client } = await requireClient(request, context);
+  const { runtime } = context;
+  const [bell, liveCursor] = await Promise.all([
+    loadBell(runtime.database.db, user.id),
+    runtime.live.latestId(user.id),
+  ]);
   return {
     user,
     client: {
@@ -14,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: client.phone ?? "",
       company: client.company ?? "",
     },
+    bell,
+    liveCursor,
   };
 }
 
@@ -23,6 +44,7 @@ export function usePortalData() {
   return data;
 }
 
+/** "Sidebar: Dashboard, Purchase Services, My Orders, Invoices, Profile, and Sign Out." */
 const NAV = [
   { to: "/client/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/client/services", label: "Purchase Services", icon: ShoppingCart },
@@ -31,49 +53,142 @@ const NAV = [
   { to: "/client/profile", label: "Profile", icon: User },
 ];
 
-export default function PortalShell({ loaderData }: Route.ComponentProps) {
+function SidebarContent({ name }: { name: string }) {
   return (
-    <div className="min-h-screen bg-slate-50 lg:flex">
-      <aside className="flex flex-col border-b border-slate-200 bg-white lg:min-h-screen lg:w-64 lg:border-b-0 lg:border-r">
-        <div className="px-6 py-5 text-lg font-bold">Client Portal</div>
-        <nav aria-label="Portal" className="flex-1 px-3">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
-            {NAV.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
-                      isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-                    }`
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <Form method="post" action="/client/sign-out">
-                <button
-                  type="submit"
-                  className="flex w-full items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  Sign Out
-                </button>
-              </Form>
+    <>
+      <div className="px-6 py-5 text-lg font-bold">Client Portal</div>
+      <nav aria-label="Portal" className="flex-1 px-3">
+        <ul className="flex flex-col gap-1">
+          {NAV.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              {/* NavLink marks the current page with aria-current="page". */}
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
+                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+                  }`
+                }
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </NavLink>
             </li>
-          </ul>
-        </nav>
-        <div className="hidden border-t border-slate-200 px-6 py-4 text-sm lg:block">
-          <p className="font-semibold">{loaderData.client.name}</p>
-          <p className="text-slate-600">Premium Client</p>
-        </div>
-      </aside>
-      <div className="flex-1">
-        <Outlet />
+          ))}
+          <li>
+            <Form method="post" action="/client/sign-out">
+              <button
+                type="submit"
+                className="flex w-full items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Sign Out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </nav>
+      <div className="border-t border-slate-200 px-6 py-4 text-sm">
+        <p className="font-semibold">{name}</p>
+        {/* "The sidebar footer labels every user 'Premium Client'." */}
+        <p className="text-slate-600">Premium Client</p>
       </div>
-    </div>
+    </>
+  );
+}
+
+/** Phones: the sidebar as a drawer (a <details>, so it opens without JavaScript too). */
+function MobileDrawer({ name }: { name: string }) {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation.
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+  }, [pathname]);
+  return (
+    <details ref={drawer} className="lg:hidden">
+      <summary
+        className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        aria-label="Menu"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </summary>
+      <div className="fixed inset-0 z-40 flex">
+        <div className="flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
+          <div className="flex justify-end px-3 pt-3">
+            <button
+              type="button"
+              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+              aria-label="Close menu"
+              onClick={() => {
+                if (drawer.current) drawer.current.open = false;
+              }}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          <SidebarContent name={name} />
+        </div>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="flex-1 bg-slate-900/40"
+          onClick={() => {
+            if (drawer.current) drawer.current.open = false;
+          }}
+        />
+      </div>
+    </details>
+  );
+}
+
+function SearchBox() {
+  const { pathname, search } = useLocation();
+  const q = pathname === "/client/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
+  return (
+    <Form method="get" action="/client/search" role="search" className="min-w-0 flex-1">
+      <label htmlFor="portal-search" className="sr-only">
+        Search your orders and invoices
+      </label>
+      <div className="relative max-w-md">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <input
+          id="portal-search"
+          key={q}
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search orders and invoices…"
+          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
+        />
+      </div>
+    </Form>
+  );
+}
+
+export default function PortalShell({ loaderData }: Route.ComponentProps) {
+  const { client, bell, liveCursor } = loaderData;
+  return (
+    <LiveUpdates since={liveCursor}>
+      <div className="min-h-screen bg-slate-50 lg:flex">
+        <div className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col">
+          <SidebarContent name={client.name} />
+        </div>
+        <div className="min-w-0 flex-1">
+          <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10">
+            <MobileDrawer name={client.name} />
+            <SearchBox />
+            <LiveIndicator />
+            <NotificationBell items={bell.notifications} unread={bell.unread} />
+          </header>
+          <Outlet />
+        </div>
+      </div>
+    </LiveUpdates>
   );
 }

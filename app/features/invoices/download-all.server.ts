@@ -1,0 +1,97 @@
+/**
+ * "Download All" (client-portal.md, Invoices): one zip with a PDF of each of the client's invoices,
+ * streamed: invoices are read 200 at a time (keyset paging on the client's index) and each PDF is
+ * added to the zip as it is rendered, so 10,000 invoices never sit in memory at once.
+ */
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { Zip, ZipPassThrough } from "fflate";
+import type { Database } from "~/db/client.server";
+import { clients, invoices, orders } from "~/db/schema";
+import type { InvoiceDocument } from "./invoices.server";
+
+/** Renders one invoice's PDF: the invoice page's own renderer (`renderInvoicePdf`), so both downloads match. */
+export type InvoicePdfRenderer = (doc: InvoiceDocument) => Uint8Array | Promise<Uint8Array>;
+
+const BATCH = 200;
+
+async function invoiceBatch(
+  db: Database,
+  clientId: string,
+  after: { createdAt: Date; id: string } | null,
+): Promise<InvoiceDocument[]> {
+  const keyset: SQL | undefined = after
+    ? or(
+        lt(invoices.createdAt, after.createdAt),
+        and(eq(invoices.createdAt, after.createdAt), lt(invoices.id, after.id)),
+      )
+    : undefined;
+  return db
+    .select({
+      invoice: invoices,
+      order: orders,
+      client: {
+        id: clients.id,
+        name: clients.name,
+        email: clients.email,
+        phone: clients.phone,
+        company: clients.company,
+      },
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(eq(invoices.clientId, clientId), keyset))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(BATCH);
+}
+
+/** A zip file name that is safe everywhere. */
+export function pdfFileName(invoiceNumber: string): string {
+  return `${invoiceNumber.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
+}
+
+/** Streams the zip of every invoice of a client (newest first). */
+export function invoicesZipStream(
+  db: Database,
+  clientId: string,
+  render: InvoicePdfRenderer,
+  onError: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error) {
+          onError(error);
+          controller.error(error);
+          return;
+        }
+        if (!cancelled) controller.enqueue(chunk);
+        if (final && !cancelled) controller.close();
+      });
+      try {
+        let after: { createdAt: Date; id: string } | null = null;
+        for (;;) {
+          const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
+          for (const doc of batch) {
+            if (cancelled) return;
+            const file = new ZipPassThrough(pdfFileName(doc.invoice.invoiceNumber));
+            file.mtime = doc.invoice.createdAt;
+            zip.add(file);
+            file.push(await render(doc), true);
+          }
+          if (batch.length < BATCH) break;
+          const last = batch[batch.length - 1]!;
+          after = { createdAt: last.invoice.createdAt, id: last.invoice.id };
+        }
+        zip.end();
+      } catch (error) {
+        onError(error);
+        controller.error(error);
+      }
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The bell's notifications (client-portal.md, Notification panel): the latest 10 of a user, newest
+ * first ("at most 10 kept": older ones are not shown); mark one read, mark all read, remove. Every
+ * change is scoped by the user's id and published, so the user's other tabs update too.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { notifications } from "~/db/schema";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+
+/** "Notifications kept: 10." */
+export const NOTIFICATIONS_SHOWN = 10;
+
+export interface BellNotification {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  href: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface Bell {
+  notifications: BellNotification[];
+  /** Unread among those shown. */
+  unread: number;
+}
+
+export async function loadBell(db: Database, userId: string): Promise<Bell> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      type: notifications.type,
+      href: notifications.href,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_SHOWN);
+  return {
+    notifications: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    unread: rows.filter((r) => !r.read).length,
+  };
+}
+
+export type BellAction =
+  | { intent: "read"; id: string }
+  | { intent: "read-all" }
+  | { intent: "remove"; id: string };
+
+/** Applies a bell action; returns false when the notification is not the user's (or does not exist). */
+export async function applyBellAction(db: Database, userId: string, action: BellAction): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const mine = eq(notifications.userId, userId);
+    let changed: Array<{ id: string }>;
+    if (action.intent === "read-all") {
+      changed = await tx
+        .update(notifications)
+        .set({ read: true })
+        .where(and(mine, eq(notifications.read, false)))
+        .returning({ id: notifications.id });
+    } else if (action.intent === "read") {
+      changed = await tx
+        .update(notifications)
+        .set({ read: true })
+        .where(and(mine, eq(notifications.id, action.id)))
+        .returning({ id: notifications.id });
+      if (!changed.length) return false;
+    } else {
+      changed = await tx
+        .delete(notifications)
+        .where(and(mine, eq(notifications.id, action.id)))
+        .returning({ id: notifications.id });
+      if (!changed.length) return false;
+    }
+    if (changed.length) {
+      await publishLiveEvent(tx, {
+        userId,
+        kind: "notification",
+        entityId: action.intent === "read-all" ? null : action.id,
+        status: action.intent === "remove" ? "removed" : "read",
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  badgeText,
+  INVOICE_FILTERS,
+  isActiveOrder,
+  isPastDue,
+  listHref,
+  ORDER_FILTERS,
+  pageInfo,
+  parseListQuery,
+  statusLabel,
+} from "./listing";
+
+describe("parseListQuery", () => {
+  it("reads q, status and page", () => {
+    const q = parseListQuery(new URL("http://x/?q=%20ssl%20&status=paid&page=3"), ORDER_FILTERS);
+    expect(q).toEqual({ q: "ssl", status: "paid", page: 3 });
+  });
+  it("falls back to the defaults on anything unknown", () => {
+    expect(parseListQuery(new URL("http://x/?status=void&page=-2"), INVOICE_FILTERS)).toEqual({
+      q: "",
+      status: "all",
+      page: 1,
+    });
+    expect(parseListQuery(new URL("http://x/?page=abc&q="), ORDER_FILTERS).page).toBe(1);
+    expect(parseListQuery(new URL(`http://x/?q=${"a".repeat(500)}`), ORDER_FILTERS).q).toHaveLength(100);
+  });
+});
+
+describe("pageInfo", () => {
+  it("pages at 50 rows", () => {
+    expect(pageInfo(1, 0)).toEqual({ page: 1, pageCount: 1, total: 0, from: 0, to: 0 });
+    expect(pageInfo(1, 120)).toEqual({ page: 1, pageCount: 3, total: 120, from: 1, to: 50 });
+    expect(pageInfo(3, 120)).toEqual({ page: 3, pageCount: 3, total: 120, from: 101, to: 120 });
+    expect(pageInfo(9, 120).page).toBe(3);
+  });
+});
+
+describe("listHref", () => {
+  it("keeps search and filter, drops defaults", () => {
+    expect(listHref("/client/orders", { q: "", status: "all", page: 1 })).toBe("/client/orders");
+    expect(listHref("/client/orders", { q: "ssl x", status: "paid", page: 2 })).toBe(
+      "/client/orders?q=ssl+x&status=paid&page=2",
+    );
+  });
+});
+
+describe("rules", () => {
+  const now = new Date("2026-03-10T00:00:00Z");
+  it("a due date is red when past due and unpaid", () => {
+    expect(isPastDue("2026-03-09T00:00:00Z", "sent", now)).toBe(true);
+    expect(isPastDue("2026-03-09T00:00:00Z", "overdue", now)).toBe(true);
+    expect(isPastDue("2026-03-09T00:00:00Z", "paid", now)).toBe(false);
+    expect(isPastDue("2026-03-11T00:00:00Z", "sent", now)).toBe(false);
+  });
+  it("active orders are neither completed nor cancelled", () => {
+    expect(["pending", "paid", "in_progress", "completed", "cancelled"].filter(isActiveOrder)).toEqual([
+      "pending",
+      "paid",
+      "in_progress",
+    ]);
+  });
+  it("the badge shows 9+ above nine", () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(9)).toBe("9");
+    expect(badgeText(10)).toBe("9+");
+  });
+  it("labels statuses", () => {
+    expect(statusLabel("in_progress")).toBe("In Progress");
+  });
+});

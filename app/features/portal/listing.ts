@@ -1,0 +1,97 @@
+/**
+ * The portal lists' rules (client-portal.md, Orders and Invoices), pure and shared by server and
+ * browser: which filters exist, how the query string is read, paging at 50 rows, when a due date is red.
+ */
+import { z } from "zod";
+
+/** "Status filter: all, pending, paid, completed, cancelled." */
+export const ORDER_FILTERS = ["all", "pending", "paid", "completed", "cancelled"] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** "Filter chips with counts: all, paid, sent, overdue." */
+export const INVOICE_FILTERS = ["all", "paid", "sent", "overdue"] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+/** The spec's tables show everything; long lists are paged at this many rows. */
+export const PAGE_SIZE = 50;
+/** A search longer than this is cut (nobody types a 100-character invoice number). */
+export const MAX_SEARCH_LENGTH = 100;
+
+const searchSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.slice(0, MAX_SEARCH_LENGTH))
+  .catch("");
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
+export interface ListQuery<F extends string> {
+  q: string;
+  status: F;
+  page: number;
+}
+
+/** Reads `q`, `status` and `page` from a URL; anything unknown falls back to the defaults (never a 500). */
+export function parseListQuery<F extends string>(url: URL, filters: readonly F[]): ListQuery<F> {
+  const status = url.searchParams.get("status") ?? "all";
+  return {
+    q: searchSchema.parse(url.searchParams.get("q") ?? ""),
+    status: (filters as readonly string[]).includes(status) ? (status as F) : filters[0]!,
+    page: pageSchema.parse(url.searchParams.get("page") ?? "1"),
+  };
+}
+
+export interface PageInfo {
+  page: number;
+  pageCount: number;
+  total: number;
+  /** 1-based index of the first and last row shown (0 and 0 when there are none). */
+  from: number;
+  to: number;
+}
+
+export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE): PageInfo {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
+  return { page: current, pageCount, total, from, to: Math.min(total, current * pageSize) };
+}
+
+/** The URL of another page of the same list (keeps the search and the filter). */
+export function listHref(pathname: string, query: { q: string; status: string; page?: number }): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** "The due date is red when past due and unpaid." */
+export function isPastDue(dueDate: Date | string, status: string, now: Date = new Date()): boolean {
+  if (status === "paid" || status === "void") return false;
+  return new Date(dueDate).getTime() < now.getTime();
+}
+
+/** "Active = any not completed or cancelled." */
+export function isActiveOrder(status: string): boolean {
+  return status !== "completed" && status !== "cancelled";
+}
+
+/** The unread badge: "shows 9+ above 9". */
+export function badgeText(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > 9 ? "9+" : String(unread);
+}
+
+/** A date as the portal shows it (e.g. "Mar 5, 2026"), the same on server and browser. */
+export function formatDate(value: Date | string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(value));
+}
+
+/** Human words for a status key ("in_progress" → "In Progress"). */
+export function statusLabel(status: string): string {
+  return status
+    .split(/[_-]/)
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(" ");
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { session } from "~/db/schema";
+import { getSignedIn } from "~/features/accounts/session.server";
+import { openEventStream, parseEventId } from "~/features/live/event-stream.server";
+import type { Route } from "./+types/events";
+
+/**
+ * Server-Sent Events of the signed-in client (client-portal.md §4 "Live indicator", §7 "Realtime
+ * subscriptions"): only their own events and catalogue events; 401 for visitors.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn?.user.emailVerified) {
+    return new Response("Sign in to receive live updates.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const { runtime } = context;
+  if (!runtime.live.accepting) {
+    // Shutting down: the browser tries again (on another process, or this one once it is back).
+    return new Response("Shutting down; try again shortly.", {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "2",
+      },
+    });
+  }
+  const db = runtime.database.db;
+  const url = new URL(request.url);
+  const lastEventId = parseEventId(request.headers.get("last-event-id") ?? url.searchParams.get("since"));
+  return openEventStream({
+    hub: runtime.live,
+    userId: signedIn.user.id,
+    sessionId: signedIn.sessionId,
+    lastEventId,
+    heartbeatMs: runtime.config.live.heartbeatMs,
+    sessionCheckMs: runtime.config.live.sessionCheckMs,
+    sessionAlive: async () => {
+      const [row] = await db
+        .select({ expiresAt: session.expiresAt })
+        .from(session)
+        .where(eq(session.id, signedIn.sessionId))
+        .limit(1);
+      return Boolean(row && row.expiresAt.getTime() > Date.now());
+    },
+    signal: request.signal,
+    logger: context.logger,
+  });
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
+import { orderStatuses, user } from "~/db/schema";
+import { markOverdueInvoices } from "~/features/invoices/overdue.server";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
+import type { Route } from "./+types/test-hooks";
+
+/**
+ * Not in the spec: hooks the browser tests use to make orders, payments and catalogue changes in the
+ * server's own database (an embedded PGlite belongs to one process). Served only with TEST_HOOKS=true.
+ */
+const hooks = {
+  "verify-user": z.object({ email: z.string().email() }),
+  orders: z.object({
+    email: z.string().email(),
+    count: z.coerce.number().int().min(1).max(20_000).default(1),
+    status: z.enum(orderStatuses).default("pending"),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default("USD"),
+    rate: z.coerce.number().positive().default(1),
+    amountUsd: z.coerce.number().positive().default(25),
+    dueInDays: z.coerce.number().int().default(14),
+    announce: z.coerce.boolean().default(false),
+  }),
+  "order-status": z.object({ email: z.string().email(), orderId: z.uuid(), status: z.enum(orderStatuses) }),
+  overdue: z.object({}),
+  catalogue: z.object({}),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.runtime.config.testHooks) throw new Response("Not Found", { status: 404 });
+  const hook = params.hook as keyof typeof hooks;
+  const schema = hooks[hook];
+  if (!schema) throw new Response("Not Found", { status: 404 });
+  const parsed = schema.safeParse(await request.json().catch(() => ({})));
+  if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
+  const db = context.runtime.database.db;
+  const input = parsed.data as Record<string, unknown>;
+  const userId = async () => {
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, String(input.email)))
+      .limit(1);
+    if (!row) throw data({ error: "no such user" }, { status: 404 });
+    return row.id;
+  };
+  switch (hook) {
+    case "verify-user":
+      await db
+        .update(user)
+        .set({ emailVerified: true })
+        .where(eq(user.email, String(input.email)));
+      return { ok: true };
+    case "orders": {
+      const o = parsed.data as z.infer<(typeof hooks)["orders"]>;
+      return { orders: await makeOrders(db, await userId(), o) };
+    }
+    case "order-status": {
+      const o = parsed.data as z.infer<(typeof hooks)["order-status"]>;
+      return { ok: await changeOrderStatus(db, await userId(), o.orderId, o.status) };
+    }
+    case "overdue":
+      return { marked: await markOverdueInvoices(db) };
+    case "catalogue":
+      return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };
+  }
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.runtime.config.testHooks) throw new Response("Not Found", { status: 404 });
+  return { hooks: Object.keys(hooks) };
+}

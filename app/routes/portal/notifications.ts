@@ -1,0 +1,31 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireClient, safeRedirectPath } from "~/features/accounts/session.server";
+import { applyBellAction, loadBell } from "~/features/notifications/bell.server";
+import type { Route } from "./+types/notifications";
+
+/** The bell's data (for a fetcher). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireClient(request, context);
+  return loadBell(context.runtime.database.db, user.id);
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read"), id: z.uuid() }),
+  z.object({ intent: z.literal("remove"), id: z.uuid() }),
+  z.object({ intent: z.literal("read-all") }),
+]);
+
+/** Mark read, mark all read, remove: scoped to the signed-in client's own notifications. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireClient(request, context);
+  const form = await request.formData();
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false, error: "Unknown notification action." }, { status: 400 });
+  const ok = await applyBellAction(context.runtime.database.db, user.id, parsed.data);
+  const back = form.get("back");
+  // A post without JavaScript goes back to the page it came from.
+  if (typeof back === "string") return redirect(safeRedirectPath(back, "/client/dashboard"));
+  if (!ok) return data({ ok: false, error: "Notification not found." }, { status: 404 });
+  return { ok: true };
+}

@@ -1,0 +1,315 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "Str0ng!Passw0rd";
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+interface Made {
+  orders: Array<{ orderId: string; invoiceId: string; invoiceNumber: string }>;
+}
+
+/** The server's test hooks (TEST_HOOKS=true in global-setup.ts): orders and payments without a provider. */
+async function hook<T = unknown>(
+  request: APIRequestContext,
+  name: string,
+  body: object,
+  base?: string,
+): Promise<T> {
+  const res = await request.post(`${base ?? ""}/__test/${name}`, { data: body });
+  expect(res.status(), `hook ${name}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A signed-in client on the dashboard (registered in the page, email confirmed through the hook). */
+async function signUp(page: Page, name: string, base = ""): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.com`;
+  await page.goto(`${base}/client/register`);
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/client\/verify-email$/);
+  await hook(page.request, "verify-user", { email }, base);
+  await page.goto(`${base}/client/login`);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  return email;
+}
+
+const liveIndicator = (page: Page) => page.locator("[data-live-status]");
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+test("a payment shows on the dashboard, orders and invoices tabs without a reload, and the bell counts up", async ({
+  page,
+  context,
+}) => {
+  const email = await signUp(page, "Live Client");
+  const made = await hook<Made>(page.request, "orders", { email, status: "pending", amountUsd: 40 });
+  const { orderId, invoiceId, invoiceNumber } = made.orders[0]!;
+
+  const orders = await context.newPage();
+  const invoices = await context.newPage();
+  await page.goto("/client/dashboard");
+  await orders.goto("/client/orders");
+  await invoices.goto("/client/invoices");
+  for (const p of [page, orders, invoices]) await expect(liveIndicator(p)).toHaveText("Live");
+
+  const overview = page.getByRole("region", { name: "Overview" });
+  await expect(overview).toContainText("Active Orders1");
+  await expect(overview).toContainText("Total Spent$0.00");
+  await expect(overview).toContainText("1 pending");
+  const orderRow = orders.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(orderRow).toContainText("Pending");
+  const invoiceRow = invoices.locator(`tr[data-invoice-id="${invoiceId}"]`);
+  await expect(invoiceRow).toContainText(invoiceNumber);
+  await expect(invoiceRow.getByRole("button", { name: /Pay Now/ })).toBeVisible();
+  await expect(page.getByLabel("Notifications", { exact: true })).toBeVisible();
+
+  // The payment is confirmed (as the provider's webhook does it) while the three tabs stay open.
+  await hook(page.request, "order-status", { email, orderId, status: "paid" });
+
+  await expect(overview).toContainText("Total Spent$40.00");
+  await expect(overview).toContainText("0 pending");
+  await expect(page.locator("[data-toast-type]").filter({ hasText: "Payment Received" })).toBeVisible();
+  await expect(page.getByLabel("Notifications, 3 unread")).toBeVisible();
+  await expect(page.getByTestId("notification-badge")).toHaveText("3");
+  await expect(orderRow).toContainText("Paid");
+  await expect(invoiceRow.locator("[data-status]")).toHaveText("Paid");
+  await expect(invoiceRow.getByRole("button", { name: /Pay Now/ })).toHaveCount(0);
+  await expect(invoiceRow).toContainText(/Paid [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(invoices.getByLabel("Notifications, 3 unread")).toBeVisible();
+
+  // The bell: a click marks one read, then mark all read, then remove one; keyboard only.
+  await page.getByLabel("Notifications, 3 unread").focus();
+  await page.keyboard.press("Enter");
+  const panel = page.locator("details[open]");
+  await expect(
+    panel.getByRole("button", { name: /Payment Confirmed: Invoice .* has been paid\./ }),
+  ).toBeVisible();
+  await panel.getByRole("button", { name: /^Payment Received: .*\(unread, mark read\)$/ }).click();
+  await expect(page.getByTestId("notification-badge")).toHaveText("2");
+  await panel.getByRole("button", { name: "Mark all read" }).press("Enter");
+  await expect(page.getByTestId("notification-badge")).toHaveCount(0);
+  await expect(page.getByLabel("Notifications", { exact: true })).toBeVisible();
+  await panel.getByRole("button", { name: "Remove notification: Payment Received" }).click();
+  await expect(panel.getByRole("button", { name: /^Payment Received:/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(page.locator("details[open]")).toHaveCount(0);
+  // The other tab's bell followed (the changes were published to every tab).
+  await expect(invoices.getByLabel("Notifications", { exact: true })).toBeVisible();
+
+  // A 'New Invoice' arriving live counts the bell up again and toasts.
+  await hook(page.request, "orders", { email, status: "pending", announce: true });
+  await expect(page.getByTestId("notification-badge")).toHaveText("1");
+  await expect(page.locator("[data-toast-type]").filter({ hasText: "New Invoice" })).toBeVisible();
+  await expect(orders.locator("tr[data-order-id]")).toHaveCount(2);
+});
+
+test("orders and invoices: paging, filters, search, and the header search", async ({ page }) => {
+  const email = await signUp(page, "List Client");
+  await hook(page.request, "orders", { email, count: 58, status: "pending" });
+  const paid = await hook<Made>(page.request, "orders", { email, count: 2, status: "paid" });
+  await hook(page.request, "orders", { email, count: 1, status: "completed", currency: "INR", rate: 83.25 });
+  await hook(page.request, "orders", { email, count: 1, status: "cancelled" });
+
+  await page.goto("/client/orders");
+  const summary = page.getByRole("region", { name: "Order summary" });
+  await expect(summary).toContainText("Total Orders62");
+  await expect(summary).toContainText("Completed1");
+  await expect(summary).toContainText("Pending58");
+  await expect(page.getByText("Showing 1–50 of 62 orders (page 1 of 2)")).toBeVisible();
+  await expect(page.locator("tr[data-order-id]")).toHaveCount(50);
+  await expect(page.getByRole("cell", { name: "₹2,081.25" })).toBeVisible();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/client\/orders\?page=2$/);
+  await expect(page.getByText("Showing 51–62 of 62 orders (page 2 of 2)")).toBeVisible();
+  await expect(page.locator("tr[data-order-id]")).toHaveCount(12);
+  await page.getByRole("link", { name: "Previous page" }).click();
+  await expect(page.locator("tr[data-order-id]")).toHaveCount(50);
+
+  await page.getByLabel("Status").selectOption("paid");
+  await expect(page).toHaveURL(/status=paid/);
+  await expect(page.locator("tr[data-order-id]")).toHaveCount(2);
+  await page.getByLabel("Search by service or package").fill("no such service");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No Orders Found")).toBeVisible();
+  await expect(page.getByText("No orders match your current filters.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/client/invoices");
+  await expect(page.getByRole("region", { name: "Invoice totals" })).toContainText("Paid$75.00");
+  await expect(page.getByText("Showing 1–50 of 62 invoices")).toBeVisible();
+  await page.getByRole("link", { name: "Paid (3)" }).click();
+  await expect(page).toHaveURL(/status=paid/);
+  await expect(page.locator("tr[data-invoice-id]")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Paid (3)" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "All (62)" }).click();
+  await page.getByLabel("Search by invoice number or id").fill(paid.orders[0]!.invoiceNumber);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.locator("tr[data-invoice-id]")).toHaveCount(1);
+  await page.getByRole("link", { name: "Overdue (0)" }).click();
+  await expect(page.getByText("No invoices found")).toBeVisible();
+  await expect(page.getByText("Try adjusting your search or filter criteria")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The header's search box finds the client's own orders and invoices.
+  await page.getByLabel("Search your orders and invoices").fill(paid.orders[1]!.invoiceNumber);
+  await page.getByLabel("Search your orders and invoices").press("Enter");
+  await expect(page).toHaveURL(/\/client\/search\?q=INV-/);
+  await expect(page.getByRole("link", { name: paid.orders[1]!.invoiceNumber })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a new client sees every empty state; the services page saves the chosen currency", async ({ page }) => {
+  await signUp(page, "Empty Client");
+  await expect(page.getByText("No recent orders")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Need Help?" }).getByLabel("Your Name")).toHaveValue(
+    "Empty Client",
+  );
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Notifications", { exact: true }).click();
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "My Orders" }).first().click();
+  await expect(page.getByRole("link", { name: "My Orders" }).first()).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page.getByText("You don't have any invoices yet")).toBeVisible();
+
+  await page.getByRole("link", { name: "Purchase Services" }).first().click();
+  await expect(page.getByText("Detected country:")).toBeVisible();
+  const ssl = page.locator("li[data-service-id]").filter({ hasText: "SSL & HTTPS Setup" });
+  await expect(ssl.getByText(/^\+\d+ more features$/)).toBeVisible();
+  await expect(page.getByText("POPULAR").first()).toBeVisible();
+  await page.getByLabel("Currency").selectOption("EUR");
+  await expect(ssl.locator("[data-currency='EUR']").first()).toBeVisible();
+  await expect(ssl.getByRole("link", { name: /^Purchase/ }).first()).toHaveAttribute(
+    "href",
+    /^\/client\/purchase\/[0-9a-f-]{36}\?package=\w+&currency=EUR$/,
+  );
+  await expectNoAxeViolations(page);
+  // Saved as the client's preference: a fresh load renders euros on the server.
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get("/client/services")).text();
+      return html.includes('data-currency="EUR"');
+    })
+    .toBe(true);
+  await page.reload();
+  await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+  // A catalogue change (the back office editing a service) refreshes the open services page.
+  await expect(liveIndicator(page)).toHaveText("Live");
+  const refreshed = page.waitForResponse((r) => r.url().includes("/client/services.data") && r.ok());
+  await hook(page.request, "catalogue", {});
+  await refreshed;
+});
+
+test("on a phone the sidebar is a drawer", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signUp(page, "Phone Client");
+  await expect(page.getByRole("navigation", { name: "Portal" })).toBeHidden();
+  await page.getByLabel("Menu", { exact: true }).click();
+  const nav = page.getByRole("navigation", { name: "Portal" });
+  await expect(nav).toBeVisible();
+  await expect(nav.locator("xpath=..").getByText("Premium Client")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await nav.getByRole("link", { name: "Invoices" }).click();
+  await expect(page).toHaveURL(/\/client\/invoices$/);
+  await expect(page.getByRole("navigation", { name: "Portal" })).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+/** A server process of this test's own (stopped and started again), on its own embedded database. */
+function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: "true",
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: "",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0001",
+      EXCHANGE_RATES_URL: "",
+      TEST_HOOKS: "true",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"Portico listening"')) {
+        child.stdout!.removeAllListeners("data");
+        child.stdout!.resume();
+        resolve(child);
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+test("the indicator turns Offline when the server stops and Live when it is back", async ({
+  page,
+  consoleWatch,
+}) => {
+  // While the server is down the browser's reconnection attempts fail, and say so in the console.
+  test.setTimeout(90_000);
+  consoleWatch.allow(/ERR_CONNECTION_REFUSED|api\/events|EventSource|Failed to load resource/);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portico-live-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = await startServer(dataDir, port);
+  try {
+    const email = await signUp(page, "Offline Client", base);
+    await expect(liveIndicator(page)).toHaveText("Live");
+    await stop(server);
+    await expect(liveIndicator(page)).toHaveText("Offline");
+    server = await startServer(dataDir, port);
+    await expect(liveIndicator(page)).toHaveText("Live", { timeout: 20_000 });
+    // And the stream works again: a change made now reaches the page.
+    await hook(page.request, "orders", { email, status: "pending", announce: true }, base);
+    await expect(page.getByTestId("notification-badge")).toHaveText("1");
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
