@@ -63,7 +63,6 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
     await server?.close();
   });
 
-  const bigSession = () => big.session;
   const boInvoiceNumbers = () => boOrders.map((o) => o.invoiceNumber);
 
   it("the dashboard shows the spec's four cards and three of the recent orders", async () => {
