@@ -6,9 +6,9 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { user as userTable } from "~/db/schema";
-import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, currentHits } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
-import { ACCOUNT_LIMITS, type AccountAction } from "./limits";
+import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN, type AccountAction, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
 
@@ -92,6 +92,10 @@ export async function signUp(
     });
   } catch (error) {
     const message = errorMessage(error);
+    if (message && errorCode(error) === "WEAK_PASSWORD") {
+      // The large common-password list is checked on the server only (auth.server.ts).
+      return { ok: false, status: 400, formError: message, fieldErrors: { password: message } };
+    }
     if (message) return { ok: false, status: 400, formError: message };
     context.logger.error({ err: error }, "registration failed");
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.registrationFailed };
@@ -120,6 +124,12 @@ export async function signIn(
   if (!(await withinLimit(context, "signIn"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
+  // Per account, besides the per-address limit above: slowed down after a few failures, never locked.
+  const db = context.runtime.database.db;
+  const failuresKey = `account:signInFailures:${input.email}`;
+  const { windowMs } = ACCOUNT_SIGN_IN_SLOWDOWN;
+  const delay = signInDelayMs(await currentHits(db, failuresKey, windowMs));
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   try {
     const { headers, response } = await context.runtime.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
@@ -127,6 +137,7 @@ export async function signIn(
       returnHeaders: true,
     });
     const u = response.user as { id: string; name: string; email: string; role?: string };
+    await clearRateLimit(db, failuresKey);
     // Confirmation detected on sign-in: the client record is ensured, verified.
     await ensureClient(context.runtime.database.db, u);
     return {
@@ -137,6 +148,7 @@ export async function signIn(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
+      await consumeRateLimit(db, failuresKey, Number.MAX_SAFE_INTEGER, windowMs);
       return { ok: false, status: 401, formError: ACCOUNT_MESSAGES.invalidCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {

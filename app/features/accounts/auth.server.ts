@@ -11,8 +11,10 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { markClientVerified } from "./clients.server";
+import { serverPasswordError } from "./common-passwords.server";
 import { betterAuthRateRules } from "./limits";
-import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
+import { MAX_PASSWORD_LENGTH } from "./password";
+import { SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from "./session-lifetimes";
 
 export const CLIENT_IP_HEADER = "x-portico-client-ip";
 
@@ -85,8 +87,9 @@ export function createAuth(deps: {
     },
     session: {
       // "Remember me": 30 days, refreshed daily. Without it: a browser-session cookie and a 1-day session.
-      expiresIn: 30 * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      // Idle lifetime here; the absolute one is enforced where the session is read (session.server.ts).
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
     },
     emailAndPassword: {
       enabled: true,
@@ -143,7 +146,7 @@ export function createAuth(deps: {
         const field = NEW_PASSWORD_FIELD[ctx.path];
         if (!field) return;
         const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
-        const error = typeof value === "string" ? passwordError(value) : "Password is required";
+        const error = typeof value === "string" ? serverPasswordError(value) : "Password is required";
         if (error) throw new APIError("BAD_REQUEST", { message: error, code: "WEAK_PASSWORD" });
       }),
     },

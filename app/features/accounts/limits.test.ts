@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, betterAuthRateRules } from "./limits";
+import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN, betterAuthRateRules, signInDelayMs } from "./limits";
 
 describe("betterAuthRateRules", () => {
   it("gives every endpoint the limit of the form in front of it", () => {
@@ -20,5 +20,17 @@ describe("betterAuthRateRules", () => {
       "/sign-in/email",
       "/sign-up/email",
     ]);
+  });
+});
+
+describe("signInDelayMs (per-account slow-down)", () => {
+  it("costs nothing for the first failures, then doubles up to a ceiling", () => {
+    const free = ACCOUNT_SIGN_IN_SLOWDOWN.freeFailures;
+    for (let f = 0; f < free; f++) expect(signInDelayMs(f)).toBe(0);
+    expect(signInDelayMs(free)).toBe(1000);
+    expect(signInDelayMs(free + 1)).toBe(2000);
+    expect(signInDelayMs(free + 2)).toBe(4000);
+    expect(signInDelayMs(free + 3)).toBe(8000);
+    expect(signInDelayMs(free + 50)).toBe(ACCOUNT_SIGN_IN_SLOWDOWN.maxDelayMs);
   });
 });

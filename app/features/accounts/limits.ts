@@ -23,3 +23,24 @@ export function betterAuthRateRules(): Record<string, { window: number; max: num
   }
   return rules;
 }
+
+/**
+ * Failed sign-ins per account (whatever address they come from): the first few cost nothing; after
+ * that each attempt on the account waits longer before its password is checked, up to a ceiling. The
+ * owner is slowed down, never locked out, and an unknown address is slowed the same way as a known one
+ * (the counter is keyed by the typed address, so the delay says nothing about whether it exists). A
+ * successful sign-in clears the counter.
+ */
+export const ACCOUNT_SIGN_IN_SLOWDOWN = {
+  windowMs: 15 * 60_000,
+  freeFailures: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 8000,
+} as const;
+
+/** How long an attempt waits after `failures` failed sign-ins on the account in the window. */
+export function signInDelayMs(failures: number, policy = ACCOUNT_SIGN_IN_SLOWDOWN): number {
+  if (failures < policy.freeFailures) return 0;
+  const doublings = Math.min(failures - policy.freeFailures, 10);
+  return Math.min(policy.firstDelayMs * 2 ** doublings, policy.maxDelayMs);
+}

@@ -3,9 +3,12 @@
  * the short-lived "pending verification" cookie that lets the verify-email screen know whose address
  * it is waiting for without a session.
  */
+
+import { eq } from "drizzle-orm";
 import { type AppLoadContext, createCookie, redirect } from "react-router";
-import type { Client } from "~/db/schema";
+import { type Client, session as sessionTable } from "~/db/schema";
 import { ensureClient } from "./clients.server";
+import { pastAbsoluteLifetime } from "./session-lifetimes";
 import type { SessionUser } from "./session-user";
 
 export interface SignedIn {
@@ -46,6 +49,11 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
   const result = await context.runtime.auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
+  if (pastAbsoluteLifetime(session.createdAt)) {
+    // However recently used, a session ends 90 days after its sign-in.
+    await context.runtime.database.db.delete(sessionTable).where(eq(sessionTable.id, session.id));
+    return null;
+  }
   return {
     sessionId: session.id,
     user: {

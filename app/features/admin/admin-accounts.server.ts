@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { account, user } from "~/db/schema";
-import { passwordError } from "~/features/accounts/password";
+import { serverPasswordError } from "~/features/accounts/common-passwords.server";
 import { recordAudit } from "./audit.server";
 
 export const adminCreateInput = z.object({
@@ -45,7 +45,7 @@ export async function createOrPromoteAdmin(
   actorEmail = "admin:create (command line)",
 ): Promise<AdminCreateResult> {
   if (input.password !== null) {
-    const problem = passwordError(input.password);
+    const problem = serverPasswordError(input.password);
     if (problem) throw new AdminInputError(problem);
   }
   const hash = input.password === null ? null : await hashPassword(input.password);

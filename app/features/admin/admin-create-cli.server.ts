@@ -9,7 +9,7 @@ import { loadConfig } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
-import { passwordError } from "~/features/accounts/password";
+import { serverPasswordError } from "~/features/accounts/common-passwords.server";
 import {
   type AdminCreateResult,
   AdminInputError,
@@ -85,7 +85,7 @@ export async function runAdminCreate(
     }
   }
   if (password !== null) {
-    const problem = passwordError(password);
+    const problem = serverPasswordError(password);
     if (problem) {
       io.err(`${problem}; nothing was changed.`);
       return 1;
