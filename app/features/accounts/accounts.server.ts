@@ -256,6 +256,9 @@ export async function changePassword(
     if (errorCode(error) === "INVALID_PASSWORD") {
       return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.currentPasswordWrong };
     }
+    const message = errorMessage(error);
+    if (message && errorCode(error) === "WEAK_PASSWORD")
+      return { ok: false, status: 400, formError: message };
     context.logger.warn({ err: error }, "password change failed");
     return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.passwordFailed };
   }
