@@ -127,6 +127,17 @@ describe.each(testDatabases)("accounts hardening on $name", (database) => {
       expect(counters).toHaveLength(0);
     });
 
+    it("slows a parallel burst on one account too (each attempt counts before its password is checked)", async () => {
+      const burst = await Promise.all(
+        Array.from({ length: ACCOUNT_SIGN_IN_SLOWDOWN.freeFailures + 2 }, (_, i) =>
+          signIn("burst@example.com", `Wrong!Passw0rd${i}`),
+        ),
+      );
+      for (const attempt of burst) expect(attempt.res.status).toBe(401);
+      const slowest = Math.max(...burst.map((a) => a.ms));
+      expect(slowest).toBeGreaterThanOrEqual(2 * ACCOUNT_SIGN_IN_SLOWDOWN.firstDelayMs);
+    });
+
     it("slows an unknown address the same way, so the delay says nothing about who is registered", async () => {
       for (let i = 0; i < ACCOUNT_SIGN_IN_SLOWDOWN.freeFailures; i++) {
         expect((await signIn("nobody-here@example.com", `Wrong!Passw0rd${i}`)).res.status).toBe(401);

@@ -6,7 +6,7 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { user as userTable } from "~/db/schema";
-import { clearRateLimit, consumeRateLimit, currentHits } from "~/features/rate-limit/rate-limit.server";
+import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
 import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN, type AccountAction, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
@@ -128,7 +128,10 @@ export async function signIn(
   const db = context.runtime.database.db;
   const failuresKey = `account:signInFailures:${input.email}`;
   const { windowMs } = ACCOUNT_SIGN_IN_SLOWDOWN;
-  const delay = signInDelayMs(await currentHits(db, failuresKey, windowMs));
+  // Counted before the password is checked (a success clears it), so a parallel burst is slowed too:
+  // each attempt in it sees the ones before it.
+  const attempt = await consumeRateLimit(db, failuresKey, Number.MAX_SAFE_INTEGER, windowMs);
+  const delay = signInDelayMs(attempt.hits - 1);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   try {
     const { headers, response } = await context.runtime.auth.api.signInEmail({
@@ -148,7 +151,6 @@ export async function signIn(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      await consumeRateLimit(db, failuresKey, Number.MAX_SAFE_INTEGER, windowMs);
       return { ok: false, status: 401, formError: ACCOUNT_MESSAGES.invalidCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {

@@ -25,7 +25,7 @@ export function betterAuthRateRules(): Record<string, { window: number; max: num
 }
 
 /**
- * Failed sign-ins per account (whatever address they come from): the first few cost nothing; after
+ * Sign-in attempts per account (whatever address they come from; a success clears them): the first few cost nothing; after
  * that each attempt on the account waits longer before its password is checked, up to a ceiling. The
  * owner is slowed down, never locked out, and an unknown address is slowed the same way as a known one
  * (the counter is keyed by the typed address, so the delay says nothing about whether it exists). A

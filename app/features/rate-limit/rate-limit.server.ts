@@ -47,16 +47,6 @@ export async function pruneRateLimits(db: Database, olderThanMs = RATE_LIMIT_RET
   return rows.length;
 }
 
-/** How many hits `key` has in its current window, without counting one (0 when none or expired). */
-export async function currentHits(db: Database, key: string, windowMs: number): Promise<number> {
-  const [row] = await queryRows<{ hits: number }>(
-    db,
-    sql`SELECT hits FROM rate_limits WHERE key = ${key}
-          AND window_started_at > now() - (${windowMs}::int * interval '1 millisecond')`,
-  );
-  return row ? Number(row.hits) : 0;
-}
-
 /** Forgets a counter (e.g. an account's failed sign-ins once its owner signs in). */
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
