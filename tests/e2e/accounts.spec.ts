@@ -254,3 +254,37 @@ test("sign-in keeps input typed before hydration", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/client\/dashboard$/);
 });
+
+test("registration refuses a password from the large common list, said next to the field", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 400/);
+  await page.goto("/client/register");
+  await page.getByLabel("Full Name").fill("Common Carl");
+  await page.getByLabel("Email Address").fill(`carl.${unique()}@example.com`);
+  // Meets every character rule, so only the server's list (not the browser's hints) can refuse it.
+  await page.getByLabel("Password", { exact: true }).fill("P@ssw0rd");
+  await page.getByLabel("Confirm Password").fill("P@ssw0rd");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    page.getByText("Password is too common, please choose a stronger password").first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/client\/register$/);
+});
+
+test("sign-in after repeated failures on one account is slowed, not locked", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 401/);
+  const email = `slow.${unique()}@example.com`;
+  await register(page, "Slow Sam", email);
+  await verify(page, email);
+  for (let i = 0; i < 5; i++) {
+    await logIn(page, email, `Wrong!Passw0rd${i}`);
+    await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+  }
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+});
