@@ -96,7 +96,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   };
   const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
   overdueJob.unref();
-  if (config.testHooks) logger.warn("TEST_HOOKS is on: /__test/* can create orders and payments");
+  if (config.testHooks) logger.warn("TEST_HOOKS is on: /api/test-hooks/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({
     config,

@@ -21,7 +21,7 @@ async function hook<T = unknown>(
   body: object,
   base?: string,
 ): Promise<T> {
-  const res = await request.post(`${base ?? ""}/__test/${name}`, { data: body });
+  const res = await request.post(`${base ?? ""}/api/test-hooks/${name}`, { data: body });
   expect(res.status(), `hook ${name}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -242,7 +242,7 @@ function startServer(dataDir: string, port: number): Promise<ChildProcess> {
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0001",

@@ -35,7 +35,7 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, { TRUST_PROXY: "true" });
+    server = await startTestServer(database, { TRUST_PROXY: "loopback" });
     db = server.portico.runtime.database.db;
     [ada, bo, small, big] = await Promise.all([
       signedInClient(server.url, db, "Ada Pages"),
