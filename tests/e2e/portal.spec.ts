@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 const PASSWORD = "Str0ng!Passw0rd";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -216,6 +216,25 @@ test("a new client sees every empty state; the services page saves the chosen cu
   const refreshed = page.waitForResponse((r) => r.url().includes("/client/services.data") && r.ok());
   await hook(page.request, "catalogue", {});
   await refreshed;
+});
+
+test("a currency picked on the services page before its scripts arrive is kept and applied", async ({
+  page,
+}) => {
+  await signUp(page, "Early Picker");
+  const release = await holdScripts(page);
+  await page.goto("/client/services", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Currency").selectOption("GBP");
+  release();
+  const ssl = page.locator("li[data-service-id]").filter({ hasText: "SSL & HTTPS Setup" });
+  await expect(ssl.locator("[data-currency='GBP']").first()).toBeVisible();
+  await expect(page.getByLabel("Currency")).toHaveValue("GBP");
+  // And it was saved as the client's preference, as a choice made after hydration is.
+  await expect
+    .poll(async () =>
+      (await (await page.request.get("/client/services")).text()).includes('data-currency="GBP"'),
+    )
+    .toBe(true);
 });
 
 test("on a phone the sidebar is a drawer", async ({ page }) => {
