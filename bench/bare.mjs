@@ -5,5 +5,8 @@ const server = createServer((_req, res) => {
   res.setHeader("Content-Type", "text/plain");
   res.end("ok");
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+server.listen(0, "127.0.0.1", () => {
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  process.stdout.write(`${address.port}\n`);
+});
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
