@@ -2,12 +2,39 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * Browser chunks (docs/decisions/0101-home-js-budget-and-lazy-chunks.md): React, React DOM and React
+ * Router are one chunk, and the small modules every page shares (UI primitives, root data, currency
+ * display, the icon factory) another, instead of a dozen files under a kilobyte each, which cost a
+ * request and gzip's per-file overhead apiece.
+ */
+const SHARED = [
+  /app[\\/]ui[\\/]/,
+  /app[\\/]features[\\/]site[\\/](root-data|seo|meta|SectionLink|JsonLd|use-section-link|chrome)\./,
+  /app[\\/]features[\\/]currency[\\/](currency|CurrencyContext|currency-store|Price)\./,
+  /app[\\/]features[\\/](business[\\/]business|catalogue[\\/]catalogue)\./,
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared)/,
+];
+
+const clientChunks = {
+  groups: [
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+    },
+    {
+      name: "shared",
+      test: (id: string) => SHARED.some((pattern) => pattern.test(id)),
+    },
+  ],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the custom server and the
   // React Router build share one module graph (one DB client, one config).
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
-    : { target: "es2022" },
+    : { target: "es2022", rolldownOptions: { output: { codeSplitting: clientChunks } } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [tailwindcss(), reactRouter()],
 }));

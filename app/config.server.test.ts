@@ -65,6 +65,14 @@ describe("loadConfig", () => {
     expect(c.database).toMatchObject({ kind: "postgres", connectTimeoutMs: 5000, queryTimeoutMs: 1500 });
   });
 
+  it("refuses the test hooks on a server with a public address", () => {
+    expect(() => loadConfig({ TEST_HOOKS: "true", PUBLIC_URL: "https://it.example.com" })).toThrow(
+      "TEST_HOOKS is only allowed when PUBLIC_URL is a loopback address",
+    );
+    expect(loadConfig({ TEST_HOOKS: "true", PUBLIC_URL: "http://127.0.0.1:4000" }).testHooks).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "https://it.example.com" }).testHooks).toBe(false);
+  });
+
   it("refuses production on PostgreSQL without AUTH_SECRET", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1/p" })).toThrow(
       "AUTH_SECRET must be set in production",

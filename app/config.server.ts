@@ -264,7 +264,7 @@ export interface Config {
   };
   /** How often each process marks sent invoices past their due date overdue. */
   overdueCheckIntervalMs: number;
-  /** Serve /__test/* (browser tests make orders and payments through it). Never in a real deployment. */
+  /** Serve /api/test-hooks/* (browser tests make orders and payments through it). Never in a real deployment. */
   testHooks: boolean;
 }
 
@@ -290,6 +290,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError(
       "Invalid configuration: AUTH_SECRET must be set in production when DATABASE_URL is used",
+    );
+  }
+  // The test hooks create orders and payments: only ever on a server that serves this machine alone.
+  if (e.TEST_HOOKS && !["127.0.0.1", "localhost", "[::1]"].includes(new URL(e.PUBLIC_URL).hostname)) {
+    throw new ConfigError(
+      "Invalid configuration: TEST_HOOKS is only allowed when PUBLIC_URL is a loopback address",
     );
   }
   if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {

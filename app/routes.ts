@@ -88,7 +88,7 @@ export default [
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
   // Not in the spec: browser-test hooks, served only with TEST_HOOKS=true.
-  route("__test/:hook", "routes/dev/test-hooks.ts"),
+  route("api/test-hooks/:hook", "routes/dev/test-hooks.ts"),
 
   // Everything else is a real 404 page.
   route("*", "routes/site/not-found.tsx"),

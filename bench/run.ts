@@ -1,83 +1,407 @@
 /**
- * `npm run bench`: measures the built server on this machine and prints a table. Not part of
- * `npm test` (timings are measured here, never asserted). Loopback only, bounded in count and time.
+ * `npm run bench`: measures the built server on this machine, prints one table per measure and writes
+ * bench/results.json. Not part of `npm test` (timings are measured here, never asserted). Loopback only.
  *
- * - latency and throughput of the main pages with a fixed number of requests at a fixed concurrency;
- * - the JavaScript the home page loads before it is interactive (raw and gzip bytes).
+ * - throughput: autocannon (in its own process) at 10 and 100 connections against the public pages,
+ *   /api/exchange-rates and the signed-in dashboard, and against a bare node:http server answering a
+ *   static string (the reference, in the same run): requests/s, p50, p99, ratio to the bare server;
+ * - growth: server time (and query count) of the dashboard, orders and invoices pages for clients with
+ *   10, 1,000 and 10,000 orders;
+ * - checkout + webhook round trips per second (the sandbox provider's hosted page posts the webhook);
+ * - resident memory idle (after seeding) and after the load;
+ * - Lighthouse (mobile preset, median of 3) driving /usr/bin/chromium: category scores, FCP, LCP, TBT,
+ *   CLS, JS and CSS bytes;
+ * - all of it on PGlite, and the server-side measures again on PostgreSQL when DATABASE_URL is set
+ *   (use an empty database: the bench adds its clients and orders).
+ *
+ * Shorter runs while developing: BENCH_DURATION (seconds per autocannon run, 10), BENCH_CONNECTIONS
+ * ("10,100"), BENCH_ORDERS (the big client's orders, 10000), BENCH_LIGHTHOUSE_RUNS (3; 0 skips it),
+ * BENCH_CHECKOUT_SECONDS (5).
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { gzipSync } from "node:zlib";
-import { loadBuild } from "../tests/support/server";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "~/db/client.server";
+import { createAccount, FIXTURE_PASSWORD } from "../tests/support/admin-fixtures";
+import { Session } from "../tests/support/browserless";
+import { freePort, loadBuild } from "../tests/support/server";
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const ROUTES = ["/healthz", "/", "/services/email-migration", "/services/ssl-setup", "/no-such-page"];
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 10);
+const CONNECTIONS = (env.BENCH_CONNECTIONS ?? "10,100").split(",").map(Number);
+const BIG = Number(env.BENCH_ORDERS ?? 10_000);
+const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHECKOUT_SECONDS = Number(env.BENCH_CHECKOUT_SECONDS ?? 5);
+const CLIENTS = 50;
+const GROWTH = [10, 1_000, BIG];
+const SERVICE_PAGE = "/services/email-migration";
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const run = promisify(execFile);
+const ms = (n: number) => Math.round(n * 10) / 10;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
 }
 
-async function measure(base: string, route: string) {
-  const durations: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const t0 = performance.now();
-        const res = await fetch(base + route, { headers: { "accept-encoding": "gzip" } });
-        await res.arrayBuffer();
-        durations.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
-  return {
-    route,
-    requests: durations.length,
-    "req/s": Math.round(durations.length / seconds),
-    "p50 ms": percentile(durations, 50).toFixed(1),
-    "p95 ms": percentile(durations, 95).toFixed(1),
-    "max ms": (durations.at(-1) ?? 0).toFixed(1),
-  };
+async function load(url: string, connections: number, headers: Record<string, string> = {}): Promise<Load> {
+  const input = JSON.stringify({
+    url,
+    connections,
+    duration: DURATION,
+    headers: { "accept-encoding": "gzip", ...headers },
+  });
+  const { stdout } = await run(process.execPath, [here("./load.mjs"), input], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
 }
 
-async function homeJavaScript(base: string) {
-  const html = await (await fetch(`${base}/`)).text();
-  const assets = new Set([...html.matchAll(/\/assets\/[^"']+\.js/g)].map((m) => m[0]));
-  let raw = 0;
-  let gzip = 0;
-  for (const a of assets) {
-    const body = Buffer.from(await (await fetch(base + a)).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+function startBare(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [here("./bare.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.stdout!.once("data", (d: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, child }),
+    );
+  });
+}
+
+/** A client with `count` paid orders and their invoices, written with two set-based statements. */
+async function addOrders(db: Database, clientId: string, count: number, seqFrom: number): Promise<number> {
+  const year = new Date().getUTCFullYear();
+  await db.execute(sql`
+    insert into orders (client_id, service_id, service_name, service_category, package, package_name,
+      quantity, unit_price_usd, amount_usd, currency, amount_in_currency, exchange_rate, status, paid_at,
+      created_at, updated_at)
+    select ${clientId}, s.id, s.name, s.category, s.package_order[1], s.package_order[1], 1,
+      (s.pricing->>(s.package_order[1]))::numeric, (s.pricing->>(s.package_order[1]))::numeric, 'USD',
+      (s.pricing->>(s.package_order[1]))::numeric, 1, 'paid', now() - g * interval '1 minute',
+      now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from generate_series(1, ${count}) g
+    cross join (select * from services order by sort_order limit 1) s`);
+  await db.execute(sql`
+    insert into invoices (invoice_number, invoice_year, invoice_seq, client_id, order_id, status, currency,
+      subtotal, total_amount, amount_usd, exchange_rate, due_date, paid_at, created_at, updated_at)
+    select 'INV-' || ${year} || '-' || lpad((${seqFrom} + n)::text, 6, '0'), ${year}, ${seqFrom} + n,
+      client_id, id, 'paid', 'USD', amount_usd, amount_usd, amount_usd, 1, created_at + interval '14 days',
+      paid_at, created_at, created_at
+    from (select o.*, row_number() over (order by created_at) as n from orders o
+          where client_id = ${clientId}
+            and not exists (select 1 from invoices i where i.order_id = o.id)) x`);
+  const next = seqFrom + count;
+  await db.execute(sql`
+    insert into invoice_counters (year, last_seq) values (${year}, ${next})
+    on conflict (year) do update set last_seq = greatest(invoice_counters.last_seq, ${next})`);
+  return next;
+}
+
+async function signIn(base: string, email: string, ip: string): Promise<Session> {
+  const session = new Session(base, ip);
+  const res = await session.post("/client/login", { email, password: FIXTURE_PASSWORD });
+  if (res.status !== 302) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return session;
+}
+
+async function timePage(session: Session, path: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const t0 = performance.now();
+    const res = await session.get(path);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    if (i >= 2) times.push(performance.now() - t0);
   }
-  return { files: assets.size, "raw KB": (raw / 1024).toFixed(1), "gzip KB": (gzip / 1024).toFixed(1) };
+  return ms(median(times));
 }
 
-const build = await loadBuild();
-const portico = await build.startPortico({
-  NODE_ENV: "production",
-  LOG_LEVEL: "silent",
-  PGLITE_DIR: "memory://",
-});
-const server = createServer(portico.app);
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-try {
-  for (const route of ROUTES) await fetch(base + route); // warm-up
-  const rows = [];
-  for (const route of ROUTES) rows.push(await measure(base, route));
-  console.log(`\nServer: ${REQUESTS} requests per route, ${CONCURRENCY} at a time, PGlite in memory`);
-  console.table(rows);
-  console.log("\nHome page JavaScript before interactive");
-  console.table([await homeJavaScript(base)]);
-} finally {
-  server.closeAllConnections();
-  server.close();
-  await portico.close();
+async function checkouts(base: string, sessions: Session[]) {
+  let done = 0;
+  let failed = 0;
+  const until = performance.now() + CHECKOUT_SECONDS * 1000;
+  const started = performance.now();
+  for (let i = 0; performance.now() < until; i++) {
+    const s = sessions[i % sessions.length]!;
+    const page = await (await s.get(`/client/purchase/email-migration`)).text();
+    const token = page.match(/name="checkoutToken" value="([^"]+)"/)?.[1];
+    const buy = token
+      ? await s.post("/client/purchase/email-migration", {
+          checkoutToken: token,
+          package: "basic",
+          quantity: "5",
+          currency: "USD",
+        })
+      : null;
+    const hosted = buy?.headers.get("location") ?? "";
+    const session = new URL(hosted || "/", base).searchParams.get("session");
+    const pay = session ? await s.post("/payments/sandbox/checkout", { session, intent: "pay" }) : null;
+    if (pay?.headers.get("location")?.startsWith("/payment-success")) done++;
+    else failed++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { "round trips/s": ms(done / seconds), completed: done, failed };
 }
+
+interface Lighthouse {
+  page: string;
+  performance: number;
+  accessibility: number;
+  "best practices": number;
+  seo: number;
+  "FCP ms": number;
+  "LCP ms": number;
+  "TBT ms": number;
+  CLS: number;
+  "JS KB": number;
+  "CSS KB": number;
+}
+
+async function lighthouseAll(base: string, pages: [string, string][], cookie: string): Promise<Lighthouse[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows: Lighthouse[] = [];
+  try {
+    for (const [name, path] of pages) {
+      const runs: Lighthouse[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          extraHeaders: path.startsWith("/client/dashboard") ? { Cookie: cookie } : undefined,
+        });
+        const lhr = result!.lhr;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+        const items = ((lhr.audits["network-requests"]?.details as { items?: unknown[] })?.items ?? []) as {
+          resourceType?: string;
+          transferSize?: number;
+        }[];
+        const bytes = (type: string) =>
+          items.filter((r) => r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0);
+        runs.push({
+          page: name,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          "best practices": score("best-practices"),
+          seo: score("seo"),
+          "FCP ms": Math.round(audit("first-contentful-paint")),
+          "LCP ms": Math.round(audit("largest-contentful-paint")),
+          "TBT ms": Math.round(audit("total-blocking-time")),
+          CLS: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+          "JS KB": ms(bytes("Script") / 1024),
+          "CSS KB": ms(bytes("Stylesheet") / 1024),
+        });
+      }
+      const row = { page: name } as Lighthouse;
+      for (const key of Object.keys(runs[0]!) as (keyof Lighthouse)[]) {
+        if (key !== "page") (row[key] as number) = median(runs.map((r) => r[key] as number));
+      }
+      rows.push(row);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** `node server.js` as in production, on its own; resolves once /healthz answers. */
+async function startPortico(serverEnv: Record<string, string>, base: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...env, ...serverEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start within 30 s");
+}
+
+async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolean) {
+  const build = await loadBuild();
+  const port = await freePort();
+  const pgliteDir = kind === "pglite" ? mkdtempSync(path.join(os.tmpdir(), "portico-bench-")) : "";
+  const serverEnv: Record<string, string> = {
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "loopback",
+    AUTH_SECRET: randomUUID() + randomUUID(),
+    SANDBOX_WEBHOOK_SECRET: "bench-sandbox-secret-0123456789",
+    ...(kind === "pglite"
+      ? { PGLITE_DIR: pgliteDir, DATABASE_URL: "" }
+      : { DATABASE_URL: env.DATABASE_URL! }),
+  };
+  const base = `http://127.0.0.1:${port}`;
+  // Seed through the build's own database code (migrations, catalogue), then close it: the server
+  // process opens the same database.
+  const seeder = await build.startPortico(serverEnv);
+  const { db } = seeder.runtime.database;
+  const tag = randomUUID().slice(0, 8);
+  const seedStart = performance.now();
+  const ids: string[] = [];
+  try {
+    // 50 clients; three of them with 10, 1,000 and BIG orders and invoices, the others with 3.
+    for (let i = 0; i < CLIENTS; i++) {
+      ids.push(await createAccount(db, { email: `bench${i}.${tag}@example.com`, name: `Bench Client ${i}` }));
+    }
+    const [{ last } = { last: 0 }] = await queryRows<{ last: number }>(
+      db,
+      sql`select coalesce(max(last_seq), 0)::int as last from invoice_counters`,
+    );
+    let seq = Number(last) + 1;
+    for (const [i, count] of GROWTH.entries()) seq = await addOrders(db, ids[i]!, count, seq);
+    for (let i = GROWTH.length; i < CLIENTS; i++) seq = await addOrders(db, ids[i]!, 3, seq);
+  } finally {
+    await seeder.close();
+  }
+  const seedSeconds = ms((performance.now() - seedStart) / 1000);
+  const server = await startPortico(serverEnv, base);
+  const bare = await startBare();
+  try {
+    const sessions = await Promise.all(
+      ids.map((_, i) => signIn(base, `bench${i}.${tag}@example.com`, `198.18.7.${i + 1}`)),
+    );
+    const big = sessions[GROWTH.length - 1]!;
+    for (const s of sessions) await s.get("/client/dashboard");
+
+    const idleRss = rssOf(server.pid!);
+
+    // The first article the sitemap lists (blog slugs come from the titles).
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const BLOG_ARTICLE = sitemap.match(/\/blog\/[a-z0-9-]+/)?.[0] ?? "/blog/missing";
+
+    // Throughput.
+    const targets: [string, string, Record<string, string>][] = [
+      ["bare node:http", bare.url, {}],
+      ["/", `${base}/`, {}],
+      ["service page", base + SERVICE_PAGE, {}],
+      ["blog article", base + BLOG_ARTICLE, {}],
+      ["/api/exchange-rates", `${base}/api/exchange-rates`, {}],
+      [`/client/dashboard (${BIG} orders)`, `${base}/client/dashboard`, { cookie: big.cookieHeader }],
+    ];
+    for (const [, url, headers] of targets) {
+      const res = await fetch(url, { headers });
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    }
+    const throughput: Record<string, string | number>[] = [];
+    for (const connections of CONNECTIONS) {
+      let bareRps = 0;
+      for (const [name, url, headers] of targets) {
+        const r = await load(url, connections, headers);
+        if (!bareRps) bareRps = r.rps;
+        throughput.push({
+          route: name,
+          connections,
+          "req/s": Math.round(r.rps),
+          "p50 ms": r.p50,
+          "p99 ms": r.p99,
+          "% of bare": ms((100 * r.rps) / bareRps),
+          "non-2xx": r.non2xx,
+          errors: r.errors + r.timeouts,
+        });
+      }
+    }
+
+    // Growth: the same pages for clients with 10, 1,000 and BIG orders.
+    const growth: Record<string, string | number>[] = [];
+    for (const [i, count] of GROWTH.entries()) {
+      const row: Record<string, string | number> = { orders: count };
+      for (const page of ["dashboard", "orders", "invoices"]) {
+        row[`${page} ms`] = await timePage(sessions[i]!, `/client/${page}`);
+      }
+      growth.push(row);
+    }
+
+    const checkout = await checkouts(base, sessions.slice(GROWTH.length, GROWTH.length + 20));
+    const memory = { "idle MB": idleRss, "after load MB": rssOf(server.pid!), "seed s": seedSeconds };
+
+    const lighthouse =
+      withLighthouse && LIGHTHOUSE_RUNS > 0
+        ? await lighthouseAll(
+            base,
+            [
+              ["/", "/"],
+              ["service page", SERVICE_PAGE],
+              ["blog article", BLOG_ARTICLE],
+              ["/client/login", "/client/login"],
+              ["/client/dashboard", "/client/dashboard"],
+            ],
+            sessions[0]!.cookieHeader,
+          )
+        : [];
+    return { throughput, growth, checkout, memory, lighthouse };
+  } finally {
+    bare.child.kill("SIGTERM");
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  "memory GB": Math.round(os.totalmem() / 1024 ** 3),
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+};
+const started = performance.now();
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine,
+  settings: { DURATION, CONNECTIONS, BIG, LIGHTHOUSE_RUNS },
+};
+const databases: ("pglite" | "postgres")[] = env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+console.log("Machine:", machine);
+for (const [i, kind] of databases.entries()) {
+  const r = await benchDatabase(kind, i === 0);
+  results[kind] = r;
+  console.log(`\n=== ${kind} ===`);
+  console.log(`Throughput (autocannon, ${DURATION} s per run, gzip accepted)`);
+  console.table(r.throughput);
+  console.log("Growth: median time (ms) of portal pages, one request at a time, by the client's orders");
+  console.table(r.growth);
+  console.log("Checkout + webhook (sandbox hosted page, sequential)");
+  console.table([r.checkout]);
+  console.log("Resident memory of the server process");
+  console.table([r.memory]);
+  if (r.lighthouse.length) {
+    console.log(`Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS})` : ""}, mobile preset`);
+    console.table(r.lighthouse);
+  }
+}
+results.seconds = Math.round((performance.now() - started) / 1000);
+writeFileSync(here("./results.json"), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nWritten bench/results.json (${results.seconds} s)`);

@@ -13,6 +13,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
+import { pageCache } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
   reactRouterHandler,
@@ -122,6 +123,8 @@ export function createApp(runtime: Runtime): express.Express {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 
+  // Public pages rendered once per path and currency (not in development: pages change as code does).
+  if (!dev) app.use(pageCache(runtime));
   app.all(
     "/{*splat}",
     reactRouterHandler({

@@ -20,6 +20,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
+import { storeIfCacheable } from "./page-cache";
 
 export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 export const REJECTED_INPUT_MESSAGE = "The request contains a value that cannot be stored.";
@@ -72,6 +73,7 @@ export function reactRouterHandler(options: {
       let response = await handle(request, context);
       response = answerFailures(request, response, failures);
       response = privateWhenPersonal(req, response);
+      response = await storeIfCacheable(res, response);
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -23,6 +23,7 @@ import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/li
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
+import { invalidatePageCache } from "~/features/site/page-cache.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -80,6 +81,10 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     logger,
     config.database.kind === "postgres" ? config.database.url : null,
   );
+  // Rendered public pages show the catalogue: a change made by any process empties this one's cache.
+  live.onBroadcast((kind) => {
+    if (kind === null || kind === "catalogue") invalidatePageCache();
+  });
   // Sent invoices past their due date become overdue (safe on every process: rows are claimed).
   let overdueRunning = false;
   const runOverdue = () => {
@@ -96,7 +101,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   };
   const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
   overdueJob.unref();
-  if (config.testHooks) logger.warn("TEST_HOOKS is on: /__test/* can create orders and payments");
+  if (config.testHooks) logger.warn("TEST_HOOKS is on: /api/test-hooks/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({
     config,

@@ -70,7 +70,7 @@ export default async function globalSetup() {
     // Mail is captured (no SMTP_URL) and shown at /dev/mail; every browser test posts from 127.0.0.1.
     DEV_MAIL_ENABLED: "true",
     CONTACT_RATE_LIMIT_PER_HOUR: "1000",
-    // The portal's browser tests make orders and payments through /__test/* (never on in a deployment).
+    // The portal's browser tests make orders and payments through /api/test-hooks/* (never on in a deployment).
     TEST_HOOKS: "true",
     ...fresh.env,
     // A PGlite folder on disk (not the in-memory one integration tests use), so it can be seeded first.

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { adminFixtures } from "./admin-seed";
+import { expect, holdScripts, test } from "./fixtures";
 
 const PASSWORD = "Str0ng!Passw0rd";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -21,7 +23,7 @@ async function hook<T = unknown>(
   body: object,
   base?: string,
 ): Promise<T> {
-  const res = await request.post(`${base ?? ""}/__test/${name}`, { data: body });
+  const res = await request.post(`${base ?? ""}/api/test-hooks/${name}`, { data: body });
   expect(res.status(), `hook ${name}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -218,6 +220,72 @@ test("a new client sees every empty state; the services page saves the chosen cu
   await refreshed;
 });
 
+test("a currency picked on the services page before its scripts arrive is kept and applied", async ({
+  page,
+}) => {
+  await signUp(page, "Early Picker");
+  const release = await holdScripts(page);
+  await page.goto("/client/services", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Currency").selectOption("GBP");
+  release();
+  const ssl = page.locator("li[data-service-id]").filter({ hasText: "SSL & HTTPS Setup" });
+  await expect(ssl.locator("[data-currency='GBP']").first()).toBeVisible();
+  await expect(page.getByLabel("Currency")).toHaveValue("GBP");
+  // And it was saved as the client's preference, as a choice made after hydration is.
+  await expect
+    .poll(async () =>
+      (await (await page.request.get("/client/services")).text()).includes('data-currency="GBP"'),
+    )
+    .toBe(true);
+});
+
+test("the owner's changes in the back office reach the client's open portal live", async ({
+  page,
+  browser,
+}) => {
+  const email = await signUp(page, "Watched Client");
+  const working = await hook<Made>(page.request, "orders", { email, status: "in_progress", amountUsd: 30 });
+  const unpaid = await hook<Made>(page.request, "orders", { email, status: "pending", amountUsd: 20 });
+  const { orderId } = working.orders[0]!;
+  const { invoiceId } = unpaid.orders[0]!;
+  await page.goto("/client/invoices");
+  await expect(liveIndicator(page)).toHaveText("Live");
+  const invoiceRow = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
+  await expect(invoiceRow.getByRole("button", { name: /Pay Now/ })).toBeVisible();
+
+  // The owner, in another browser, signs in on the same login page.
+  const owner = await browser.newContext({
+    baseURL: process.env.PORTICO_E2E_URL,
+    extraHTTPHeaders: { "x-forwarded-for": "127.201.0.1" },
+  });
+  const admin = await owner.newPage();
+  await admin.goto("/client/login");
+  await admin.getByLabel("Email Address").fill(adminFixtures().adminEmail);
+  await admin.getByLabel("Password", { exact: true }).fill(FIXTURE_PASSWORD);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+
+  // Completing the order: the client's open page toasts and the bell counts it, without a reload.
+  await admin.goto(`/admin/orders/${orderId}`);
+  await admin.getByRole("button", { name: "Mark completed" }).click();
+  await expect(admin.getByRole("status")).toHaveText("The order is now completed.");
+  await expect(
+    page.locator("[data-toast-type]").filter({ hasText: "Service completed successfully!" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("notification-badge")).toHaveText("1");
+
+  // Marking the invoice paid by bank transfer: the client's invoice row turns Paid, without a reload.
+  await admin.goto(`/admin/invoices/${invoiceId}`);
+  await admin.getByLabel("Bank transfer reference").fill("SEPA-LIVE-0001");
+  await admin.getByRole("button", { name: "Mark paid" }).click();
+  await expect(invoiceRow.locator("[data-status]")).toHaveText("Paid");
+  await expect(invoiceRow.getByRole("button", { name: /Pay Now/ })).toHaveCount(0);
+  await expect(
+    page.locator("[data-toast-type]").filter({ hasText: /Payment Confirmed: Invoice/ }),
+  ).toBeVisible();
+  await owner.close();
+});
+
 test("on a phone the sidebar is a drawer", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signUp(page, "Phone Client");
@@ -242,7 +310,7 @@ function startServer(dataDir: string, port: number): Promise<ChildProcess> {
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0001",

@@ -32,7 +32,7 @@ describe.each(testDatabases)("live events on $name", (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, { TRUST_PROXY: "true", LIVE_HEARTBEAT_MS: "100" });
+    server = await startTestServer(database, { TRUST_PROXY: "loopback", LIVE_HEARTBEAT_MS: "100" });
     db = server.portico.runtime.database.db;
     await server.portico.runtime.live.ready;
     ada = await signedInClient(server.url, db, "Ada Live");

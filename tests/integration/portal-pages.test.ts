@@ -35,7 +35,7 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(database, { TRUST_PROXY: "true" });
+    server = await startTestServer(database, { TRUST_PROXY: "loopback" });
     db = server.portico.runtime.database.db;
     [ada, bo, small, big] = await Promise.all([
       signedInClient(server.url, db, "Ada Pages"),
@@ -259,6 +259,28 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       expect(few, path).toBeGreaterThan(2);
       expect(few, path).toBeLessThan(20);
     }
+  });
+
+  it("says 'No services available' for an empty catalogue, and 'Error loading services' with Retry", async () => {
+    const services = async () => text(await (await ada.session.get("/client/services")).text());
+    await db.execute(sql`update services set active = false`);
+    try {
+      expect(await services()).toContain("No services available");
+    } finally {
+      await db.execute(sql`update services set active = true`);
+    }
+    // A catalogue that cannot be read (here: its table gone for a moment).
+    await db.execute(sql`alter table services rename to services_away`);
+    try {
+      const page = await services();
+      expect(page).toContain("Error loading services: Failed to fetch services");
+      expect(page).toMatch(/<a href="\/client\/services"[^>]*>Retry<\/a>/);
+    } finally {
+      await db.execute(sql`alter table services_away rename to services`);
+    }
+    const back = await services();
+    expect(back).not.toContain("Error loading services");
+    expect(back).toContain("SSL & HTTPS Setup");
   });
 
   it("Download All gives one zip with a PDF of each of the client's own invoices", async () => {

@@ -62,7 +62,7 @@ describe.runIf(postgres)("live events across processes on PostgreSQL", () => {
   const readers: EventReader[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(postgres!, { TRUST_PROXY: "true" });
+    server = await startTestServer(postgres!, { TRUST_PROXY: "loopback" });
     db = server.portico.runtime.database.db;
     await server.portico.runtime.live.ready;
     ada = await signedInClient(server.url, db, "Ada Across");
@@ -93,7 +93,7 @@ describe.runIf(postgres)("live events across processes on PostgreSQL", () => {
     const [order] = await makeOrders(db, ada.userId, { status: "pending" });
     const s = await stream();
     // The payment happens on the second process (its own pool, its own NOTIFY).
-    const res = await fetch(new URL("/__test/order-status", second!.url), {
+    const res = await fetch(new URL("/api/test-hooks/order-status", second!.url), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: ada.email, orderId: order!.orderId, status: "paid" }),

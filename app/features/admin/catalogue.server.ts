@@ -1,12 +1,13 @@
 /**
- * Editing the service catalogue. The public pages and the portal read the catalogue from the database
- * on every request (nothing caches it), so a change shows at once; a 'catalogue' live event tells open
- * portal pages to refresh.
+ * Editing the service catalogue. Public pages are rendered from the database and kept in this process's
+ * page cache: a saved change empties it at once here, and the 'catalogue' live event empties it in
+ * every other process and tells open portal pages to refresh.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { services } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+import { invalidatePageCache } from "~/features/site/page-cache.server";
 import { recordAudit } from "./audit.server";
 import type { CatalogueEdit } from "./catalogue-form";
 import type { AdminDeps, ChangeResult } from "./orders.server";
@@ -39,7 +40,7 @@ export async function updateCatalogueService(
   id: string,
   edit: CatalogueEdit,
 ): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<ChangeResult> => {
     const [before] = await tx.select().from(services).where(eq(services.id, id)).for("update");
     if (!before) return { ok: false, status: 404, error: "Service not found." };
     // Only the packages the service offers; prices and features of others are kept as they are.
@@ -68,4 +69,7 @@ export async function updateCatalogueService(
     });
     return { ok: true, message: `${edit.name} is saved; the site shows the change now.` };
   });
+  // After the commit: a render that starts now reads the new catalogue.
+  if (result.ok) invalidatePageCache();
+  return result;
 }

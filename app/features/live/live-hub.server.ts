@@ -33,6 +33,11 @@ export interface LiveSubscriber {
 
 export interface LiveHub {
   subscribe(subscriber: LiveSubscriber): () => void;
+  /**
+   * Calls `listener` for every event addressed to everyone (a catalogue change) with its kind, and with
+   * null when events may have been missed (the connection dropped). Not counted as a subscriber.
+   */
+  onBroadcast(listener: (kind: string | null) => void): () => void;
   /** Events of a user (and everyone's) after `afterId`, oldest first; at most `limit`. */
   eventsSince(userId: string, afterId: number, limit?: number): Promise<LiveMessage[]>;
   /** The newest event id a user may see (the cursor a page hands its stream), 0 when none. */
@@ -86,12 +91,23 @@ async function readEvents(
 export function createLiveHub(database: DatabaseHandle, logger: Logger, postgresUrl: string | null): LiveHub {
   const { db } = database;
   const subscribers = new Set<LiveSubscriber>();
+  const broadcastListeners = new Set<(kind: string | null) => void>();
+  const tellBroadcast = (kind: string | null) => {
+    for (const listener of broadcastListeners) {
+      try {
+        listener(kind);
+      } catch (error) {
+        logger.warn({ err: error }, "live: a broadcast listener failed");
+      }
+    }
+  };
   let closed = false;
   let draining = false;
   let pending = new Set<number>();
   let flushing = false;
 
   const fanOut = (message: LiveMessage) => {
+    if (message.userId === null) tellBroadcast(message.kind);
     for (const s of subscribers) {
       if (message.userId !== null && message.userId !== s.userId) continue;
       try {
@@ -110,13 +126,14 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
       while (pending.size && !closed) {
         const ids = [...pending];
         pending = new Set();
-        if (!subscribers.size) continue;
+        if (!subscribers.size && !broadcastListeners.size) continue;
         const rows = await readEvents(db, and(inArray(liveEvents.id, ids)), ids.length);
         for (const row of rows) fanOut(row);
       }
     } catch (error) {
       logger.warn({ err: error }, "live: reading events failed");
       for (const s of subscribers) s.resync();
+      tellBroadcast(null);
     } finally {
       flushing = false;
     }
@@ -178,6 +195,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
             logger.info("live: listener reconnected");
             // Whatever was published while we were away is in the log: streams catch up from it.
             for (const s of subscribers) s.resync();
+            tellBroadcast(null);
           }
           connectedOnce = true;
           resolveReady();
@@ -197,6 +215,10 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
     ready,
     get subscriberCount() {
       return subscribers.size;
+    },
+    onBroadcast(listener) {
+      broadcastListeners.add(listener);
+      return () => broadcastListeners.delete(listener);
     },
     subscribe(subscriber) {
       subscribers.add(subscriber);

@@ -1,6 +1,6 @@
 /**
  * Orders and invoices made directly in the database, for tests (integration tests call it; browser tests
- * reach it through /__test/*, served only with TEST_HOOKS=true). The real purchase flow makes them
+ * reach it through /api/test-hooks/*, served only with TEST_HOOKS=true). The real purchase flow makes them
  * through checkout; these rows have the same shape, with invoice numbers from the same counter.
  */
 import { and, eq, sql } from "drizzle-orm";
