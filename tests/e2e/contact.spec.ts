@@ -222,6 +222,10 @@ test("the newsletter box confirms a subscription without reloading, and knows a 
   await blog.getByLabel("Email address").press("Enter");
   const status = blog.getByRole("status");
   await expect(status).toHaveText(`Thanks for subscribing! New articles will reach you at ${email}.`);
+  // The answer shows while the page's data is still being refreshed, and the button stays disabled
+  // until then (Enter on a form whose button is disabled submits nothing): wait for it.
+  const subscribe = blog.getByRole("button", { name: "Subscribe", exact: true });
+  await expect(subscribe).toBeEnabled();
   await blog.getByLabel("Email address").press("Enter");
   await expect(status).toHaveText(`${email} is already subscribed. Thank you!`);
 });
