@@ -150,10 +150,11 @@ describe.each(testDatabases)("accounts hardening on $name", (database) => {
   });
 
   describe("account enumeration", () => {
-    it("answers an unknown address and a wrong password alike, in message and in time", async () => {
+    // Timing is not asserted here (npm test asserts no timings: they race a loaded machine). Both paths
+    // check a password hash — better-auth hashes the typed password for an unknown address — which
+    // docs/decisions/0700-accounts-hardening.md records.
+    it("answers an unknown address and a wrong password alike", async () => {
       await registerAndVerify("known@example.com");
-      const known: number[] = [];
-      const unknown: number[] = [];
       // Alternating, and fewer attempts per account than the slow-down allows for free.
       for (let i = 0; i < 4; i++) {
         const a = await signIn("known@example.com", `Wrong!Passw0rd${i}`);
@@ -161,14 +162,7 @@ describe.each(testDatabases)("accounts hardening on $name", (database) => {
         expect(a.res.status).toBe(b.res.status);
         expect(text(a.body)).toContain(INVALID);
         expect(text(b.body)).toContain(INVALID);
-        known.push(a.ms);
-        unknown.push(b.ms);
       }
-      // Both check a password hash (an unknown address hashes the typed one): neither answer is
-      // several times quicker than the other, as a skipped hash would make it.
-      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-      expect(median(unknown)).toBeGreaterThan(median(known) / 3);
-      expect(median(known)).toBeGreaterThan(median(unknown) / 3);
     });
 
     it("answers a reset request alike for a known and an unknown address", async () => {
