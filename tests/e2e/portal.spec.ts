@@ -359,9 +359,12 @@ test("the indicator turns Offline when the server stops and Live when it is back
   page,
   consoleWatch,
 }) => {
-  // While the server is down the browser's reconnection attempts fail, and say so in the console.
+  // While the server is down the browser's reconnection attempts fail, and say so in the console; so
+  // does React Router's route discovery if it asks for a route's manifest then.
   test.setTimeout(90_000);
-  consoleWatch.allow(/ERR_CONNECTION_REFUSED|api\/events|EventSource|Failed to load resource/);
+  consoleWatch.allow(
+    /ERR_CONNECTION_REFUSED|api\/events|EventSource|Failed to load resource|Failed to fetch manifest patches/,
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-live-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
