@@ -1,0 +1,749 @@
+/**
+ * Hostile input (issue 15, item 3), with fast-check: malformed, oversized, wrongly typed and hostile
+ * values (script tags, SQL fragments, CRLF and commas, NUL and control characters, lone surrogates,
+ * huge/negative/NaN numbers, bad percent-encoding, duplicate parameters, wrong content types, JSON to
+ * form routes and forms to JSON APIs) thrown at every route of app/routes.ts, its GET and its action,
+ * as a visitor, a client and an admin. Every answer is a 2xx/3xx or a 4xx with a message, never a 5xx
+ * and never a stack trace. Bodies over the limits get 413. A failing run prints fast-check's seed and
+ * path (`fc.assert` does), so it can be replayed with `{ seed, path }`.
+ *
+ * That stored payloads are shown as text and never run is checked in a browser:
+ * tests/e2e/stored-input.spec.ts.
+ */
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, services } from "~/db/schema";
+import routes from "~/routes";
+import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { Session } from "../support/browserless";
+import { testDatabases } from "../support/databases";
+import { signedInClient } from "../support/portal";
+import { startTestServer, type TestServer } from "../support/server";
+
+/** Route patterns of app/routes.ts (index: ""), with their module files. */
+function patterns(entries: RouteConfigEntry[], prefix = ""): Array<{ path: string; file: string }> {
+  const out: Array<{ path: string; file: string }> = [];
+  for (const e of entries) {
+    const full = e.index ? prefix : e.path ? (prefix ? `${prefix}/${e.path}` : e.path) : prefix;
+    if (e.index || e.path !== undefined) out.push({ path: full, file: e.file });
+    if (e.children) out.push(...patterns(e.children, full));
+  }
+  return out;
+}
+const ROUTES = [...new Set(patterns(routes).map((r) => r.path))];
+/** The routes whose module has an action (the rest answer a POST with 405). */
+const ACTION_ROUTES = patterns(routes)
+  .filter(({ file }) =>
+    /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(
+      readFileSync(path.resolve("app", file), "utf8"),
+    ),
+  )
+  .map((r) => r.path);
+
+// ---------------------------------------------------------------------------------------------------
+// Arbitraries
+
+/** Any UTF-16 code unit: controls, NUL, lone surrogates and all. */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+
+const NASTY = [
+  "<script>window.__xss=1</script>",
+  '"><img src=x onerror=alert(1)>',
+  "</textarea><svg onload=alert(1)>",
+  "javascript:alert(1)",
+  "' OR '1'='1",
+  "'; DROP TABLE orders; --",
+  "1; select pg_sleep(10)--",
+  "%' union select password from account --",
+  "Robert\r\nBcc: victim@example.com",
+  "Alice, boss@victim.example,",
+  "a\r\nSet-Cookie: x=1",
+  "\u0000",
+  "nul\u0000inside",
+  "\u0001\u0008\u001b[31m\u007f",
+  "\ud800",
+  "\udfff lone",
+  "\u202e\u200b\ufeff",
+  "🦄👩‍👩‍👧",
+  "NaN",
+  "-1",
+  "-0",
+  "0",
+  "1e309",
+  "-1e309",
+  "Infinity",
+  "99999999999999999999999999",
+  "0x10",
+  "1.000000000000000000001",
+  "../../../../etc/passwd",
+  "%00",
+  "%E0%A4%A",
+  "{{7*7}}",
+  "$" + "{7*7}",
+  "__proto__",
+  "constructor",
+  "[object Object]",
+  "",
+  " ",
+];
+
+const hostile: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ unit: codeUnit, maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 10 }) },
+  // Long, but under the body limit: a field far over its own maximum.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...NASTY), fc.integer({ min: 50, max: 2000 }))
+      .map(([s, n]) => (s || "x").repeat(n).slice(0, 20_000)),
+  },
+  { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.bigInt()).map(String) },
+  { weight: 1, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: fc.uuid() },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY), fc.emailAddress()).map(([a, b]) => `${a}${b}`),
+  },
+);
+
+/** Hostile values short enough for an address (Node refuses request lines over 16 KB with a bare 431). */
+const hostileShort: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 2, arbitrary: fc.string({ unit: codeUnit, maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.bigInt()).map(String) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+/** Percent-encodes every code unit; a lone surrogate becomes bytes that are not UTF-8. */
+function encodeLoosely(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase()}%80`;
+    else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/** A path segment or query value as an attacker writes it: encoded, raw bad escapes, or both. */
+const urlPart: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: hostileShort.map(encodeLoosely) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "%",
+      "%Z",
+      "%ZZ",
+      "%E0%A4%A",
+      "%C0%AF",
+      "%FF",
+      "%00",
+      "%2e%2e",
+      "%2F",
+      "%0D%0A",
+      "%u0041",
+      "%%",
+      "%25",
+      "..",
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(hostileShort, fc.constantFrom("%", "%E0", "%zz"))
+      .map(([s, bad]) => `${encodeLoosely(s)}${bad}`),
+  },
+);
+
+const QUERY_KEYS = [
+  "q",
+  "status",
+  "page",
+  "currency",
+  "package",
+  "redirectTo",
+  "token",
+  "session",
+  "error",
+  "verified",
+  "reset",
+  "order_id",
+  "amount",
+  "since",
+  "callbackURL",
+  "type",
+  "index",
+  "_data",
+];
+const FIELD_NAMES = [
+  "name",
+  "email",
+  "subject",
+  "message",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "intent",
+  "id",
+  "back",
+  "to",
+  "note",
+  "reason",
+  "reference",
+  "body",
+  "currency",
+  "package",
+  "quantity",
+  "checkoutToken",
+  "session",
+  "token",
+  "phone",
+  "company",
+  "description",
+  "price.basic",
+  "website",
+  "rememberMe",
+  "status",
+];
+const INTENTS = [
+  "profile",
+  "password",
+  "read",
+  "remove",
+  "read-all",
+  "newsletter",
+  "check",
+  "resend",
+  "pay",
+  "cancel",
+  "mark-paid",
+  "void",
+  "reply",
+  "unread",
+];
+
+/** Name/value pairs, names repeated at will (duplicate parameters). */
+const pairs = (names: string[]) =>
+  fc.array(
+    fc.tuple(
+      fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: hostile }),
+      fc.oneof({ weight: 4, arbitrary: hostile }, { weight: 1, arbitrary: fc.constantFrom(...INTENTS) }),
+    ),
+    { maxLength: 12 },
+  );
+
+type Actor = "anon" | "client" | "admin";
+const actor = fc.constantFrom<Actor>("anon", "client", "admin");
+
+/** A concrete path for a route pattern, its parameters and splat filled with hostile parts. */
+const pathFor = (pattern: string) =>
+  fc.array(urlPart, { minLength: 1, maxLength: 3 }).map((parts) => {
+    let i = 0;
+    const next = () => parts[i++ % parts.length]!;
+    const filled = pattern
+      .split("/")
+      .map((seg) => (seg.startsWith(":") ? next() : seg === "*" ? `${next()}/${next()}` : seg))
+      .join("/");
+    return `/${filled}`;
+  });
+
+const queryString = fc
+  .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), urlPart), urlPart), { maxLength: 6 })
+  .map((qs) => (qs.length ? `?${qs.map(([k, v]) => `${encodeLoosely(k)}=${v}`).join("&")}` : ""));
+
+/** A request target: a real route with hostile parameters, or a real route's path with junk added. */
+const target = fc
+  .oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...ROUTES).chain((p) => fc.tuple(pathFor(p), queryString)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc
+          .constantFrom(...ROUTES)
+          .chain((p) => pathFor(p))
+          .chain((p) => urlPart.map((x) => `${p}/${x}`)),
+        queryString,
+      ),
+    },
+  )
+  .map(([path, query]) => `${path}${query}`);
+
+// JSON bodies: wrong types, deep nesting, numbers out of range, and text that is not JSON at all.
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    hostile,
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), hostile), tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+const jsonBody = fc.oneof(
+  fc
+    .dictionary(
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_NAMES) }, { weight: 1, arbitrary: hostile }),
+      jsonValue,
+      { maxKeys: 8 },
+    )
+    .map((o) => JSON.stringify(o)),
+  jsonValue.map((v) => JSON.stringify(v) ?? "null"),
+  fc.constantFrom(
+    '{"name":',
+    "[",
+    "{}}",
+    "\u0000",
+    "",
+    "1e999999",
+    '{"__proto__":{"admin":true}}',
+    '{"email":{"$ne":null}}',
+    `${"[".repeat(5000)}${"]".repeat(5000)}`,
+  ),
+);
+
+type Body = { type: string | null; data: string | Buffer };
+const CONTENT_TYPES = [
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "multipart/form-data; boundary=xyz",
+  "multipart/form-data",
+  "application/json",
+  "application/json; charset=latin1",
+  "text/plain",
+  "application/xml",
+  "text/html",
+  "application/octet-stream",
+  "foo/bar; ;;=",
+];
+const body: fc.Arbitrary<Body> = fc.oneof(
+  // A form, as a browser would send it.
+  {
+    weight: 4,
+    arbitrary: pairs(FIELD_NAMES).map((p) => ({
+      type: "application/x-www-form-urlencoded",
+      data: new URLSearchParams(p).toString(),
+    })),
+  },
+  // Multipart, well formed.
+  {
+    weight: 2,
+    arbitrary: pairs(FIELD_NAMES).map((p) => {
+      const boundary = "----hostile7MA4YWxkTrZu0gW";
+      const parts = p.map(
+        ([k, v]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, "_")}"\r\n\r\n${v}\r\n`,
+      );
+      return {
+        type: `multipart/form-data; boundary=${boundary}`,
+        data: `${parts.join("")}--${boundary}--\r\n`,
+      };
+    }),
+  },
+  // JSON to anything (pages must refuse it; the APIs must validate it).
+  { weight: 3, arbitrary: jsonBody.map((data) => ({ type: "application/json", data })) },
+  // A form to anything (the JSON APIs must refuse it).
+  {
+    weight: 1,
+    arbitrary: pairs(FIELD_NAMES).map((p) => ({
+      type: "application/x-www-form-urlencoded",
+      data: new URLSearchParams(p).toString(),
+    })),
+  },
+  // Mislabelled or unlabelled bodies, raw bytes, bad percent-encoding in a form.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(fc.constantFrom<string | null>(...CONTENT_TYPES, null)),
+        fc.oneof(
+          jsonBody,
+          urlPart.map((v) => `email=${v}&name=%&password=%E0%A4%A&intent=${v}`),
+          fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
+        ),
+      )
+      .map(([type, data]) => ({ type, data })),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------------
+// The client
+
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+}
+
+/** A raw request (the path is sent byte for byte, bad escapes included); event streams are cut short. */
+function raw(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  payload?: string | Buffer,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      method,
+      path: target,
+      headers,
+      agent: false,
+    });
+    req.setTimeout(20_000, () => req.destroy(new Error(`no answer in 20 s: ${method} ${target}`)));
+    req.on("response", (res) => {
+      const type = String(res.headers["content-type"] ?? "");
+      if (type.startsWith("text/event-stream")) {
+        res.destroy();
+        resolve({ status: res.statusCode ?? 0, type, text: "" });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, type, text: Buffer.concat(chunks).toString("utf8") }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (payload !== undefined) req.end(payload);
+    else req.end();
+  });
+}
+
+/** Signs of an internal error leaking out: a stack frame, a source path, an exception's name. */
+const LEAK =
+  /\n\s+at\s|at async |node_modules|\/work\/|\.tsx?:\d+:\d+|build\/server\/|(TypeError|ReferenceError|SyntaxError|RangeError): |PostgresError|DrizzleQueryError|Failed query:|ECONNREFUSED/;
+
+function problems(label: string, a: Answer): string[] {
+  const out: string[] = [];
+  if (a.status >= 500) out.push(`${label}: ${a.status} ${a.text.slice(0, 300)}`);
+  const leak = a.text.match(LEAK);
+  if (leak)
+    out.push(
+      `${label}: leaks "${leak[0]}" in ${a.text.slice(Math.max(0, (leak.index ?? 0) - 100), (leak.index ?? 0) + 200)}`,
+    );
+  if (a.status >= 400 && a.text.trim() === "") out.push(`${label}: ${a.status} without a message`);
+  return out;
+}
+
+describe.each(testDatabases)("hostile input on $name", (database) => {
+  let server: TestServer;
+  let cookies: Record<Actor, string>;
+  let ip = 0;
+  const nextIp = () => `198.20.${Math.floor(++ip / 250) % 250}.${(ip % 250) + 1}`;
+
+  beforeAll(async () => {
+    server = await startTestServer(database, {
+      TRUST_PROXY: "loopback",
+      CONTACT_RATE_LIMIT_PER_HOUR: "100000",
+    });
+    const db = server.portico.runtime.database.db;
+    const client = await signedInClient(server.url, db, "Hostile Client");
+    const order = await createOrder(db, client.userId);
+    const [message] = await db
+      .insert(contactMessages)
+      .values({ name: "Vi", email: "vi@example.com", subject: "Hi", message: "Hello there", source: "site" })
+      .returning();
+    const [service] = await db.select().from(services).where(eq(services.slug, "email-migration"));
+    ids = {
+      orderId: order.orderId,
+      invoiceId: order.invoiceId,
+      messageId: message!.id,
+      serviceId: service!.id,
+    };
+    await createAccount(db, { email: "hostile.admin@example.com", name: "Hostile Admin", role: "admin" });
+    const admin = new Session(server.url, "198.20.250.1");
+    const login = await admin.post("/client/login", {
+      email: "hostile.admin@example.com",
+      password: FIXTURE_PASSWORD,
+    });
+    expect(login.status).toBe(302);
+    cookies = { anon: "", client: client.session.cookieHeader, admin: admin.cookieHeader };
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Each action's valid form, as the site's own pages post it (ids of real rows). */
+  interface Form {
+    as: Actor;
+    path: () => string;
+    fields: () => Record<string, string>;
+    json?: true;
+  }
+  let ids: { orderId: string; invoiceId: string; messageId: string; serviceId: string };
+  const contact = () => ({
+    name: "Hostile Visitor",
+    email: `visitor.${++ip}@example.com`,
+    subject: "Question",
+    message: "A question about a migration.",
+  });
+  const FORMS: Form[] = [
+    { as: "anon", path: () => "/?index", fields: contact },
+    {
+      as: "anon",
+      path: () => "/?index",
+      fields: () => ({ intent: "newsletter", email: `news.${++ip}@example.com` }),
+    },
+    { as: "anon", path: () => "/api/send-email", fields: contact, json: true },
+    { as: "client", path: () => "/client/dashboard", fields: contact },
+    {
+      as: "anon",
+      path: () => "/client/register",
+      fields: () => ({
+        name: "New Person",
+        email: `reg.${++ip}@example.com`,
+        password: FIXTURE_PASSWORD,
+        confirmPassword: FIXTURE_PASSWORD,
+      }),
+    },
+    {
+      as: "anon",
+      path: () => "/client/login",
+      fields: () => ({ email: `login.${++ip}@example.com`, password: "Wr0ng!Pass" }),
+    },
+    {
+      as: "anon",
+      path: () => "/client/forgot-password",
+      fields: () => ({ email: `forgot.${++ip}@example.com` }),
+    },
+    {
+      as: "anon",
+      path: () => "/client/reset-password",
+      fields: () => ({ token: "forged", password: FIXTURE_PASSWORD, confirmPassword: FIXTURE_PASSWORD }),
+    },
+    {
+      as: "client",
+      path: () => "/client/profile",
+      fields: () => ({ intent: "profile", name: "Hostile Client", phone: "+1 555 0100", company: "Acme" }),
+    },
+    {
+      as: "client",
+      path: () => "/client/profile",
+      fields: () => ({
+        intent: "password",
+        currentPassword: "Wr0ng!Pass1",
+        newPassword: "N3w!Passw0rd#x",
+        confirmPassword: "N3w!Passw0rd#x",
+      }),
+    },
+    { as: "client", path: () => "/client/services", fields: () => ({ currency: "EUR" }) },
+    {
+      as: "client",
+      path: () => "/client/purchase/email-migration",
+      fields: () => ({ checkoutToken: "x", package: "basic", quantity: "20", currency: "USD" }),
+    },
+    {
+      as: "client",
+      path: () => "/client/notifications",
+      fields: () => ({ intent: "read-all", back: "/client/dashboard" }),
+    },
+    { as: "client", path: () => `/client/invoices/${ids.invoiceId}/pay`, fields: () => ({}) },
+    { as: "anon", path: () => "/client/verify-email", fields: () => ({ intent: "check" }) },
+    {
+      as: "anon",
+      path: () => "/payments/sandbox/checkout",
+      fields: () => ({ intent: "cancel", session: "forged" }),
+    },
+    {
+      as: "admin",
+      path: () => `/admin/orders/${ids.orderId}`,
+      fields: () => ({ to: "in_progress", note: "Started" }),
+    },
+    {
+      as: "admin",
+      path: () => `/admin/invoices/${ids.invoiceId}`,
+      fields: () => ({ intent: "mark-paid", reference: "BANK-1" }),
+    },
+    {
+      as: "admin",
+      path: () => `/admin/messages/${ids.messageId}`,
+      fields: () => ({ intent: "reply", subject: "Re: Question", body: "Thanks." }),
+    },
+    {
+      as: "admin",
+      path: () => `/admin/catalogue/${ids.serviceId}`,
+      fields: () => ({
+        name: "Email Migration",
+        description: "Move every mailbox to a new provider.",
+        "price.basic": "4",
+      }),
+    },
+  ];
+
+  const headersFor = (who: Actor, extra: Record<string, string> = {}) => ({
+    ...(cookies[who] ? { cookie: cookies[who] } : {}),
+    "x-forwarded-for": nextIp(),
+    ...extra,
+  });
+
+  it("answers hostile addresses and queries on every route without a 5xx or a stack trace", async () => {
+    const seen: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(target, actor, async (path, who) => {
+        const answer = await raw(server.url, "GET", path, headersFor(who));
+        const found = problems(`${who} GET ${path}`, answer);
+        seen.push(String(answer.status));
+        expect(found).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+    // The runs reached real pages, not only the 400 for malformed addresses.
+    expect(seen.filter((s) => s === "200").length).toBeGreaterThan(10);
+  }, 120_000);
+
+  it("answers hostile bodies to every action and API without a 5xx or a stack trace", async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .oneof(
+            { weight: 5, arbitrary: fc.constantFrom(...ACTION_ROUTES) },
+            { weight: 1, arbitrary: fc.constantFrom(...ROUTES) },
+          )
+          .chain((p) =>
+            fc.tuple(pathFor(p), fc.constantFrom("", "?index", "?redirectTo=%2F%2Fevil.example")),
+          ),
+        actor,
+        body,
+        async ([path, query], who, b) => {
+          // Signing out would end the session the other runs use.
+          const as: Actor = path.startsWith("/client/sign-out") ? "anon" : who;
+          const headers = headersFor(as, {
+            origin: server.url,
+            ...(b.type ? { "content-type": b.type } : {}),
+          });
+          const answer = await raw(server.url, "POST", `${path}${query}`, headers, b.data);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          expect(
+            problems(`${as} POST ${path}${query} (${b.type}) ${String(b.data).slice(0, 200)}`, answer),
+          ).toEqual([]);
+        },
+      ),
+      { numRuns: 250 },
+    );
+    // Actions ran with their validation (400/422-style answers and successes), not only 415s and 404s.
+    expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(5);
+  }, 120_000);
+
+  it("keeps its footing when one or more fields of an otherwise valid form are hostile", async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FORMS),
+        fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostile, { maxKeys: 3 }),
+        fc.boolean(),
+        async (form, overrides, duplicate) => {
+          const fields = { ...form.fields(), ...overrides };
+          const params = new URLSearchParams(fields);
+          // Duplicate parameters: the same names again with other values.
+          if (duplicate) for (const [k] of Object.entries(overrides)) params.append(k, "second value");
+          const json = form.json === true;
+          const payload = json ? JSON.stringify(fields) : params.toString();
+          const headers = headersFor(form.as, {
+            origin: server.url,
+            "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
+          });
+          const answer = await raw(server.url, "POST", form.path(), headers, payload);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          expect(problems(`${form.as} POST ${form.path()} ${payload.slice(0, 300)}`, answer)).toEqual([]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Valid forms with a hostile value in an unchecked field still go through.
+    expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
+  }, 120_000);
+
+  it("refuses bodies over the limit with 413 on every route, sized or chunked, form or JSON", async () => {
+    const failures: string[] = [];
+    for (const pattern of ROUTES) {
+      const path = pattern === "" ? "/?index" : `/${pattern.replace(/:[A-Za-z]+/g, "x").replace("*", "x")}`;
+      const big = pattern.startsWith("api/payments/") ? 1024 * 1024 + 10 : 64 * 1024 + 10;
+      for (const type of ["application/x-www-form-urlencoded", "application/json"]) {
+        const data =
+          type === "application/json" ? JSON.stringify({ name: "x".repeat(big) }) : `name=${"x".repeat(big)}`;
+        // fetch reads the early 413 even while the server drops the rest of the body.
+        const res = await fetch(new URL(path, server.url), {
+          method: "POST",
+          redirect: "manual",
+          headers: headersFor("client", { origin: server.url, "content-type": type }),
+          body: data,
+        });
+        const sized = await res.text();
+        if (res.status !== 413 || !/The request is too large/.test(sized))
+          failures.push(`${path} ${type}: ${res.status} ${sized.slice(0, 100)}`);
+      }
+      const chunked = await new Promise<number>((resolve, reject) => {
+        const url = new URL(server.url);
+        const req = httpRequest({
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path,
+          // A connection of its own: the last one may have been closed after its 413.
+          agent: false,
+          headers: headersFor("anon", {
+            origin: server.url,
+            "content-type": "application/x-www-form-urlencoded",
+          }),
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        // Once the 413 is in, the server may close while we still write: only an error before it counts.
+        req.on("error", (e) => reject(new Error(`${path} chunked: ${e.message}`)));
+        for (let i = 0; i < Math.ceil(big / 8192) + 1; i++) req.write(`a=${"b".repeat(8190)}&`);
+        req.end();
+      });
+      // Without a length the body is counted as it comes: an action that reads it is stopped at the limit
+      // (413); a route that refuses the request first (405 without an action, 404, a redirect to sign
+      // in, 415) answers without reading it. Never a success on a cut-off body, never a 5xx.
+      if (chunked < 300 || chunked >= 500) failures.push(`${path} chunked: ${chunked}`);
+      if (pattern === "" || pattern === "client/login" || pattern === "client/register") {
+        if (chunked !== 413) failures.push(`${path} chunked: ${chunked}, not 413`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("refuses cross-origin posts with 403 whatever the body", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES).chain(pathFor),
+        body,
+        fc.constantFrom("https://evil.example", "null", "http://127.0.0.1.evil.example"),
+        async (path, b, origin) => {
+          const answer = await raw(
+            server.url,
+            "POST",
+            path,
+            headersFor("client", { origin, ...(b.type ? { "content-type": b.type } : {}) }),
+            b.data,
+          );
+          // A malformed address is refused first (400) by the guard that needs no body; anything else: 403.
+          if (answer.status === 400 && answer.text === "Bad request: the address is not valid.") return;
+          expect(answer.status, `${path} from ${origin}`).toBe(403);
+          expect(answer.text).toContain("Cross-origin requests are not allowed.");
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+});
