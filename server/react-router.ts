@@ -125,7 +125,12 @@ function privateWhenPersonal(req: express.Request, response: Response): Response
   }
 }
 
-function toFetchRequest(req: express.Request, res: express.Response): Request {
+/**
+ * The address React Router sees, from the Host header (or a trusted proxy's X-Forwarded-Host). Throws
+ * a TypeError for a host no URL can carry (`a b`, `[::1`, a port over 65535); requestGuards answers
+ * those 400 before any route runs.
+ */
+export function requestUrl(req: express.Request): URL {
   const forwardedPort = req.app.enabled("trust proxy")
     ? req.get("X-Forwarded-Host")?.split(":")[1]
     : undefined;
@@ -134,7 +139,11 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     .map((p) => Number.parseInt(p ?? "", 10))
     .find((p) => Number.isSafeInteger(p));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function toFetchRequest(req: express.Request, res: express.Response): Request {
+  const url = requestUrl(req);
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => {

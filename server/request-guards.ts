@@ -2,13 +2,17 @@
  * Bad input that no route should ever see, answered with a 4xx before any route runs (never a 500):
  * - an address with malformed percent-encoding (`/%`, `/services/%ZZ`, `/blog/%E0%A4%A`), or with a NUL
  *   character anywhere in it (PostgreSQL refuses NUL in text): 400;
+ * - a Host header (or a trusted proxy's X-Forwarded-Host) that no URL can carry (`a b`, `[::1`, a port
+ *   over 65535): 400, where it used to reach React Router's URL parsing and give a 500;
  * - a page action (any POST to a page, not to /api/*) whose body is not a form: 415. Pages take
  *   `application/x-www-form-urlencoded` or `multipart/form-data` only; JSON goes to the /api routes,
  *   which check their own content types.
  */
 import type express from "express";
+import { requestUrl } from "./react-router";
 
 export const BAD_ADDRESS = "Bad request: the address is not valid.";
+export const BAD_HOST = "Bad request: the Host header is not valid.";
 export const FORMS_ONLY =
   "Pages accept form submissions only (application/x-www-form-urlencoded or multipart/form-data).";
 
@@ -29,6 +33,13 @@ export function requestGuards(): express.RequestHandler {
     if (!wellFormedPath(req.originalUrl)) {
       req.log.warn({ url: req.originalUrl.slice(0, 300) }, "malformed address refused");
       res.status(400).set("Cache-Control", "no-store").type("text/plain").send(BAD_ADDRESS);
+      return;
+    }
+    try {
+      requestUrl(req);
+    } catch {
+      req.log.warn({ host: req.get("host")?.slice(0, 300) ?? null }, "malformed host refused");
+      res.status(400).set("Cache-Control", "no-store").type("text/plain").send(BAD_HOST);
       return;
     }
     if (!SAFE_METHODS.has(req.method) && !req.path.startsWith("/api/")) {

@@ -242,6 +242,41 @@ const pairs = (names: string[]) =>
     { maxLength: 12 },
   );
 
+/** Request headers an attacker controls, with values Node's client will put on the wire (no CR, LF, NUL). */
+const headerValue = fc
+  .oneof(
+    hostileShort,
+    fc.constantFrom(
+      "[::1",
+      "a b",
+      "x:99999",
+      "%zz",
+      "[zz]",
+      "@@",
+      "evil.example:-1",
+      "127.0.0.1:0",
+      "",
+      "\t",
+    ),
+  )
+  .map((v) => v.replace(/[^\t\x20-\x7e\x80-\xff]/g, "?"));
+const HEADER_NAMES = [
+  "host",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-for",
+  "accept-language",
+  "cookie",
+  "last-event-id",
+  "accept",
+  "if-none-match",
+  "range",
+  "x-request-id",
+  "cf-ipcountry",
+  "sec-fetch-site",
+];
+const hostileHeaders = fc.dictionary(fc.constantFrom(...HEADER_NAMES), headerValue, { maxKeys: 3 });
+
 type Actor = "anon" | "client" | "admin";
 const actor = fc.constantFrom<Actor>("anon", "client", "admin");
 
@@ -591,12 +626,56 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     ...extra,
   });
 
+  it("answers 400 to a Host or forwarded host that no address can carry (was a 500 on every page)", async () => {
+    for (const [name, value] of [
+      ["host", "a b"],
+      ["host", "[::1"],
+      ["host", "[zz]"],
+      ["host", "%zz"],
+      ["host", "127.0.0.1:99999"],
+      ["x-forwarded-host", "[::1"],
+    ] as const) {
+      for (const [method, path] of [
+        ["GET", "/"],
+        ["GET", "/robots.txt"],
+        ["GET", "/api/exchange-rates"],
+        ["GET", "/client/dashboard"],
+        ["POST", "/client/login"],
+      ] as const) {
+        const answer = await raw(
+          server.url,
+          method,
+          path,
+          headersFor("client", { [name]: value, "content-type": "application/x-www-form-urlencoded" }),
+          method === "POST" ? "email=a%40example.com&password=x" : undefined,
+        );
+        expect(answer.status, `${method} ${path} ${name}: ${value}`).toBe(400);
+        expect(answer.text).toBe("Bad request: the Host header is not valid.");
+      }
+    }
+    // An ordinary host, with or without a port, and a trusted proxy's host are still served.
+    for (const host of ["127.0.0.1", "portico.example:8443", "[::1]:3000"]) {
+      expect((await raw(server.url, "GET", "/robots.txt", headersFor("anon", { host }))).status).toBe(200);
+    }
+    const viaProxy = await raw(
+      server.url,
+      "GET",
+      "/robots.txt",
+      headersFor("anon", { "x-forwarded-host": "it.example" }),
+    );
+    expect(viaProxy.status).toBe(200);
+  });
+
   it("answers hostile addresses and queries on every route without a 5xx or a stack trace", async () => {
     const seen: string[] = [];
     await fc.assert(
-      fc.asyncProperty(target, actor, async (path, who) => {
-        const answer = await raw(server.url, "GET", path, headersFor(who));
-        const found = problems(`${who} GET ${path}`, answer);
+      fc.asyncProperty(target, actor, hostileHeaders, async (path, who, extra) => {
+        const headers = headersFor(who);
+        // The session cookie stays (a hostile one is added to it), so signed-in pages are reached too.
+        const cookie = [headers.cookie, extra.cookie].filter(Boolean).join("; ");
+        const all = { ...headers, ...extra, ...(cookie ? { cookie } : {}) };
+        const answer = await raw(server.url, "GET", path, all);
+        const found = problems(`${who} GET ${path} ${JSON.stringify(extra)}`, answer);
         seen.push(String(answer.status));
         expect(found).toEqual([]);
       }),
