@@ -2,6 +2,8 @@
  * Bad input that no route should ever see, answered with a 4xx before any route runs (never a 500):
  * - an address with malformed percent-encoding (`/%`, `/services/%ZZ`, `/blog/%E0%A4%A`), or with a NUL
  *   character anywhere in it (PostgreSQL refuses NUL in text): 400;
+ * - a method outside GET, HEAD, OPTIONS, POST, PUT, PATCH and DELETE (TRACE, CONNECT, PROPFIND, …): 405,
+ *   where TRACE used to give a 500 (a fetch Request cannot carry it);
  * - a Host header (or a trusted proxy's X-Forwarded-Host) that no URL can carry (`a b`, `[::1`, a port
  *   over 65535): 400, where it used to reach React Router's URL parsing and give a 500;
  * - a page action (any POST to a page, not to /api/*) whose body is not a form: 415. Pages take
@@ -12,11 +14,13 @@ import type express from "express";
 import { requestUrl } from "./react-router";
 
 export const BAD_ADDRESS = "Bad request: the address is not valid.";
+export const METHOD_NOT_ALLOWED = "Method not allowed.";
 export const BAD_HOST = "Bad request: the Host header is not valid.";
 export const FORMS_ONLY =
   "Pages accept form submissions only (application/x-www-form-urlencoded or multipart/form-data).";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const KNOWN_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
 
 function wellFormedPath(url: string): boolean {
   const path = url.split("?")[0] ?? "";
@@ -30,6 +34,15 @@ function wellFormedPath(url: string): boolean {
 
 export function requestGuards(): express.RequestHandler {
   return (req, res, next) => {
+    if (!KNOWN_METHODS.includes(req.method)) {
+      req.log.warn({ method: req.method.slice(0, 40) }, "unknown method refused");
+      res
+        .status(405)
+        .set({ "Cache-Control": "no-store", Allow: KNOWN_METHODS.join(", ") })
+        .type("text/plain")
+        .send(METHOD_NOT_ALLOWED);
+      return;
+    }
     if (!wellFormedPath(req.originalUrl)) {
       req.log.warn({ url: req.originalUrl.slice(0, 300) }, "malformed address refused");
       res.status(400).set("Cache-Control", "no-store").type("text/plain").send(BAD_ADDRESS);
