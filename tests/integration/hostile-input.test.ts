@@ -692,7 +692,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
         seen.push(String(answer.status));
         expect(found).toEqual([]);
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
     // The runs reached real pages, not only the 400 for malformed addresses.
     expect(seen.filter((s) => s === "200").length).toBeGreaterThan(10);
@@ -733,7 +733,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
           ).toEqual([]);
         },
       ),
-      { numRuns: 250 },
+      { numRuns: 200 },
     );
     // Actions ran with their validation (400/422-style answers and successes), not only 415s and 404s.
     expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
@@ -763,7 +763,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
           expect(problems(`${form.as} POST ${form.path()} ${payload.slice(0, 300)}`, answer)).toEqual([]);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
     // Valid forms with a hostile value in an unchecked field still go through.
     expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
