@@ -125,7 +125,7 @@ export async function twoFactorView(
   user: { id: string; email: string },
 ): Promise<TwoFactorView> {
   const { status, setup } = await twoFactorStatus(context, user);
-  return { status, setup, backupCodes: null, notice: null, fieldErrors: {} };
+  return { status, setup, intent: null, backupCodes: null, notice: null, fieldErrors: {} };
 }
 
 export interface TwoFactorActionResult {
@@ -151,7 +151,14 @@ export async function twoFactorAction(
   ): TwoFactorActionResult => ({
     status,
     headers,
-    view: { status: current.status, setup: current.setup, backupCodes: null, fieldErrors: {}, ...changes },
+    view: {
+      status: current.status,
+      setup: current.setup,
+      intent,
+      backupCodes: null,
+      fieldErrors: {},
+      ...changes,
+    },
   });
   const error = (status: number, text: string, fieldErrors: Record<string, string> = {}) =>
     result(status, { notice: { tone: "error", text }, fieldErrors });

@@ -9,7 +9,8 @@ export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app, or a backup code.",
   setupCodeRequired: "Enter the 6-digit code from your authenticator app.",
   invalidCode: "That code is not valid. Check your authenticator app (or your backup codes) and try again.",
-  invalidSetupCode: "That code is not valid. Check that your authenticator app shows this account and try again.",
+  invalidSetupCode:
+    "That code is not valid. Check that your authenticator app shows this account and try again.",
   challengeExpired: "Your sign-in expired. Please sign in again.",
   tooManyWrongCodes: "Too many wrong codes. Please sign in again.",
   passwordRequired: "Enter your current password to confirm.",
@@ -18,7 +19,8 @@ export const TWO_FACTOR_MESSAGES = {
   enabled: "Two-factor authentication is on. Save your backup codes now: they are shown only once.",
   disabled: "Two-factor authentication is off.",
   setupCancelled: "Two-factor setup cancelled.",
-  codesRegenerated: "New backup codes made. The old ones no longer work. Save these now: they are shown only once.",
+  codesRegenerated:
+    "New backup codes made. The old ones no longer work. Save these now: they are shown only once.",
   alreadyEnabled: "Two-factor authentication is already on.",
   notEnabled: "Two-factor authentication is not on.",
   failed: "Something went wrong. Please try again.",
@@ -95,6 +97,8 @@ export interface TotpSetup {
 /** What the settings show: whether two-factor is on, being set up, or off, and what to show once. */
 export interface TwoFactorView {
   status: "off" | "pending" | "on";
+  /** The form that was just submitted (its notice and field errors are shown beside it). */
+  intent: TwoFactorIntent | null;
   setup: TotpSetup | null;
   backupCodes: string[] | null;
   notice: { tone: "success" | "error"; text: string } | null;
