@@ -35,8 +35,7 @@ function errorCode(error: unknown): string | undefined {
 
 /** The QR code of a text as one SVG path (dark modules, runs merged), with a 4-module quiet zone. */
 export function qrPath(text: string): { size: number; path: string } {
-  const grid = encodeQR(text, "raw", { ecc: "medium", border: 0 });
-  const quiet = 4;
+  const grid = encodeQR(text, "raw", { ecc: "medium", border: 4 });
   let path = "";
   grid.forEach((row, y) => {
     let x = 0;
@@ -47,10 +46,10 @@ export function qrPath(text: string): { size: number; path: string } {
       }
       const start = x;
       while (x < row.length && row[x]) x++;
-      path += `M${start + quiet} ${y + quiet}h${x - start}v1h-${x - start}z`;
+      path += `M${start} ${y}h${x - start}v1h-${x - start}z`;
     }
   });
-  return { size: grid.length + 2 * quiet, path };
+  return { size: grid.length, path };
 }
 
 export function totpSetup(uri: string): TotpSetup {
@@ -343,6 +342,12 @@ export async function verifySignInCode(
   );
   const delay = signInDelayMs(attempt.hits - 1);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (input.code.kind === "totp") {
+    // A code works once: the same code again within its validity (3 steps of 30 s) is refused, so one
+    // seen over a shoulder or in a proxy log cannot be replayed.
+    const use = await consumeRateLimit(db, `account:totpUsed:${userId}:${input.code.code}`, 1, 120_000);
+    if (!use.allowed) return { ok: false, status: 401, formError: TWO_FACTOR_MESSAGES.invalidCode };
+  }
   const { auth } = context.runtime;
   try {
     const body = { code: input.code.code, trustDevice: input.trustDevice };
