@@ -111,9 +111,9 @@ function BackupCodes({ codes }: { codes: string[] }) {
       aria-labelledby="backup-codes-title"
       className="rounded-lg border border-amber-300 bg-amber-50 p-4"
     >
-      <h3 id="backup-codes-title" className="font-semibold text-ink">
+      <h2 id="backup-codes-title" className="font-semibold text-ink">
         Your backup codes
-      </h3>
+      </h2>
       <p className="mt-1 text-sm text-slate-700">
         Keep them somewhere safe (a password manager, or printed). Each one signs you in once if you lose your
         authenticator app. They will not be shown again.
@@ -168,9 +168,9 @@ export function TwoFactorSettings({ view }: { view: TwoFactorView }) {
           </p>
           {view.backupCodes && <BackupCodes codes={view.backupCodes} />}
           <section aria-labelledby="regenerate-title" className="space-y-3">
-            <h3 id="regenerate-title" className="font-semibold text-ink">
+            <h2 id="regenerate-title" className="font-semibold text-ink">
               New backup codes
-            </h3>
+            </h2>
             <p className="text-sm text-slate-700">Makes ten new codes; the old ones stop working.</p>
             <IntentForm intent="twoFactorBackupCodes" view={view}>
               <ConfirmPassword view={view} intent="twoFactorBackupCodes" />
@@ -180,9 +180,9 @@ export function TwoFactorSettings({ view }: { view: TwoFactorView }) {
             </IntentForm>
           </section>
           <section aria-labelledby="disable-title" className="space-y-3">
-            <h3 id="disable-title" className="font-semibold text-ink">
+            <h2 id="disable-title" className="font-semibold text-ink">
               Turn off
-            </h3>
+            </h2>
             <IntentForm intent="twoFactorDisable" view={view}>
               <ConfirmPassword view={view} intent="twoFactorDisable" />
               <Button type="submit" variant="secondary" disabled={disabling}>
