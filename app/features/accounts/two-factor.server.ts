@@ -99,8 +99,14 @@ async function pendingSetup(
     .limit(1);
   if (!row || row.verified) return null;
   const authContext = await context.runtime.auth.$context;
-  const secret = await symmetricDecrypt({ key: authContext.secretConfig, data: row.secret });
-  return totpSetup(otpauthUri(context.runtime.config.business.name, user.email, secret));
+  try {
+    const secret = await symmetricDecrypt({ key: authContext.secretConfig, data: row.secret });
+    return totpSetup(otpauthUri(context.runtime.config.business.name, user.email, secret));
+  } catch (error) {
+    // Not readable with this auth secret (changed since): the page offers to cancel and start again.
+    context.logger.warn({ err: error }, "unfinished two-factor setup could not be read");
+    return null;
+  }
 }
 
 // --- Settings (profile tab, admins' setup page) -----------------------------------------------------------
