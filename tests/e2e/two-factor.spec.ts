@@ -64,14 +64,14 @@ test("turn on two-factor from the profile, sign out, sign in with a code, then w
   await enterPassword(page, email);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
 
-  // Profile → Two-Factor Authentication tab.
+  // Profile → Security tab → its Two-Factor Authentication section.
   await page.goto("/client/profile");
-  await page.getByRole("tab", { name: "Two-Factor Authentication" }).click();
-  const panel = page.getByRole("tabpanel", { name: "Two-Factor Authentication" });
+  await page.getByRole("tab", { name: "Security" }).click();
+  const panel = page.getByRole("region", { name: "Two-Factor Authentication" });
   await expect(panel.getByText("Two-factor authentication is off.")).toBeVisible();
   await noAxeViolations(page);
 
-  await panel.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
+  await panel.getByLabel("Confirm with your password", { exact: true }).fill(PASSWORD);
   await panel.getByRole("button", { name: "Set Up Two-Factor Authentication" }).click();
   const qr = panel.getByRole("img", { name: "QR code to add this account to an authenticator app" });
   await expect(qr).toBeVisible();

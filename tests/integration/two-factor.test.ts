@@ -99,7 +99,7 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
       const { s } = await signIn(email);
       const other = (await signIn(email)).s;
 
-      const tab = await s.get("/client/profile?tab=two-factor");
+      const tab = await s.get("/client/profile?tab=security");
       expect(tab.status).toBe(200);
       expect(text(await tab.text())).toContain("Set Up Two-Factor Authentication");
 
@@ -122,7 +122,7 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
       expect(await twoFactorEnabled(email)).toBe(false);
 
       // A reload of the unfinished setup shows the same key again.
-      expect(secretIn(await (await s.get("/client/profile?tab=two-factor")).text())).toBe(secret);
+      expect(secretIn(await (await s.get("/client/profile?tab=security")).text())).toBe(secret);
 
       const wrong = await s.post("/client/profile", { intent: "twoFactorConfirm", code: wrongCode(secret) });
       expect(wrong.status).toBe(400);
@@ -137,7 +137,7 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
       expect(await twoFactorEnabled(email)).toBe(true);
 
       // The session goes on (a new cookie); the codes are not shown again; other sessions ended.
-      const again = await s.get("/client/profile?tab=two-factor");
+      const again = await s.get("/client/profile?tab=security");
       expect(again.status).toBe(200);
       const againHtml = await again.text();
       expect(backupCodesIn(againHtml)).toEqual([]);

@@ -35,7 +35,7 @@ function useBusy(intent: TwoFactorIntent): boolean {
 function ConfirmPassword({ view, intent }: { view: TwoFactorView; intent: TwoFactorIntent }) {
   return (
     <PasswordField
-      label="Current Password"
+      label="Confirm with your password"
       name="password"
       autoComplete="current-password"
       required
@@ -105,15 +105,15 @@ function Setup({ view }: { view: TwoFactorView }) {
   );
 }
 
-function BackupCodes({ codes }: { codes: string[] }) {
+function BackupCodes({ codes, Heading }: { codes: string[]; Heading: "h2" | "h3" }) {
   return (
     <section
       aria-labelledby="backup-codes-title"
       className="rounded-lg border border-amber-300 bg-amber-50 p-4"
     >
-      <h2 id="backup-codes-title" className="font-semibold text-ink">
+      <Heading id="backup-codes-title" className="font-semibold text-ink">
         Your backup codes
-      </h2>
+      </Heading>
       <p className="mt-1 text-sm text-slate-700">
         Keep them somewhere safe (a password manager, or printed). Each one signs you in once if you lose your
         authenticator app. They will not be shown again.
@@ -127,7 +127,9 @@ function BackupCodes({ codes }: { codes: string[] }) {
   );
 }
 
-export function TwoFactorSettings({ view }: { view: TwoFactorView }) {
+/** `headingLevel`: the level of its section headings under the page's own (2 below an h1, 3 below an h2). */
+export function TwoFactorSettings({ view, headingLevel = 2 }: { view: TwoFactorView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const starting = useBusy("twoFactorStart");
   const regenerating = useBusy("twoFactorBackupCodes");
   const disabling = useBusy("twoFactorDisable");
@@ -166,11 +168,11 @@ export function TwoFactorSettings({ view }: { view: TwoFactorView }) {
             Two-factor authentication is <strong>on</strong>. Signing in asks for a code from your
             authenticator app, or one of your backup codes.
           </p>
-          {view.backupCodes && <BackupCodes codes={view.backupCodes} />}
+          {view.backupCodes && <BackupCodes codes={view.backupCodes} Heading={Heading} />}
           <section aria-labelledby="regenerate-title" className="space-y-3">
-            <h2 id="regenerate-title" className="font-semibold text-ink">
+            <Heading id="regenerate-title" className="font-semibold text-ink">
               New backup codes
-            </h2>
+            </Heading>
             <p className="text-sm text-slate-700">Makes ten new codes; the old ones stop working.</p>
             <IntentForm intent="twoFactorBackupCodes" view={view}>
               <ConfirmPassword view={view} intent="twoFactorBackupCodes" />
@@ -180,9 +182,9 @@ export function TwoFactorSettings({ view }: { view: TwoFactorView }) {
             </IntentForm>
           </section>
           <section aria-labelledby="disable-title" className="space-y-3">
-            <h2 id="disable-title" className="font-semibold text-ink">
+            <Heading id="disable-title" className="font-semibold text-ink">
               Turn off
-            </h2>
+            </Heading>
             <IntentForm intent="twoFactorDisable" view={view}>
               <ConfirmPassword view={view} intent="twoFactorDisable" />
               <Button type="submit" variant="secondary" disabled={disabling}>

@@ -42,8 +42,8 @@ type ActionResult = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
-  // `?tab=two-factor` opens that tab without JavaScript.
-  const tab = new URL(request.url).searchParams.get("tab") === "two-factor" ? "two-factor" : null;
+  // `?tab=security` opens that tab (password, two-factor) without JavaScript.
+  const tab = new URL(request.url).searchParams.get("tab") === "security" ? "security" : null;
   return { twoFactor: await twoFactorView(context, user), tab };
 }
 
@@ -276,11 +276,9 @@ function Notifications() {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const initial =
-    actionData?.form === "password"
+    actionData?.form === "password" || actionData?.form === "twoFactor" || loaderData.tab === "security"
       ? "security"
-      : actionData?.form === "twoFactor" || loaderData.tab === "two-factor"
-        ? "two-factor"
-        : "profile";
+      : "profile";
   return (
     <div className="p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -294,11 +292,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               label: "Profile Information",
               content: <ProfileInformation result={actionData} />,
             },
-            { id: "security", label: "Security", content: <Security result={actionData} /> },
             {
-              id: "two-factor",
-              label: "Two-Factor Authentication",
-              content: <TwoFactorSettings view={actionData?.twoFactor ?? loaderData.twoFactor} />,
+              id: "security",
+              label: "Security",
+              content: (
+                <div className="space-y-10">
+                  <Security result={actionData} />
+                  <section aria-labelledby="two-factor-title" className="space-y-4">
+                    <h2 id="two-factor-title" className="text-lg font-semibold">
+                      Two-Factor Authentication
+                    </h2>
+                    <TwoFactorSettings
+                      view={actionData?.twoFactor ?? loaderData.twoFactor}
+                      headingLevel={3}
+                    />
+                  </section>
+                </div>
+              ),
             },
             { id: "notifications", label: "Notifications", content: <Notifications /> },
           ]}
