@@ -6,6 +6,7 @@
  * (per challenge, per address, per account), ADMIN_REQUIRE_2FA on every back-office loader and action,
  * and the idle and absolute session lifetimes. Codes are computed here from the key the page shows.
  */
+import { request } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
@@ -559,5 +560,100 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on $name", (database) => {
       (await s.post("/admin/two-factor", { intent: "twoFactorStart", password: FIXTURE_PASSWORD })).status,
     ).toBe(404);
     expect((await newSession().get("/admin/two-factor")).status).toBe(404);
+  });
+});
+
+describe.each(testDatabases)("two-factor sign-in over https on $name", (database) => {
+  const SITE = "https://portico.test";
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(database, {
+      NODE_ENV: "production",
+      PUBLIC_URL: SITE,
+      TRUST_PROXY: "loopback",
+      AUTH_SECRET: "two-factor-test-secret-two-factor-test",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A browser behind a TLS proxy (public Host, https scheme), keeping its cookies. Through node:http,
+   * since fetch does not let a caller set Host. */
+  function httpsBrowser() {
+    const jar = new Map<string, string>();
+    return (path: string, form?: Record<string, string>) =>
+      new Promise<{ status: number; location: string | null; cookies: string[]; body: string }>(
+        (resolve, reject) => {
+          const body = form ? new URLSearchParams(form).toString() : undefined;
+          const req = request(new URL(path, server.url), {
+            method: form ? "POST" : "GET",
+            headers: {
+              host: "portico.test",
+              "x-forwarded-proto": "https",
+              "x-forwarded-for": "198.51.100.9",
+              cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+              ...(form ? { origin: SITE, "content-type": "application/x-www-form-urlencoded" } : {}),
+            },
+          });
+          req.on("response", (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => {
+              const cookies = res.headers["set-cookie"] ?? [];
+              for (const line of cookies) {
+                const [pair] = line.split(";");
+                const at = pair!.indexOf("=");
+                const name = pair!.slice(0, at);
+                const value = pair!.slice(at + 1);
+                if (/max-age=0\b/i.test(line) || value === "") jar.delete(name);
+                else jar.set(name, value);
+              }
+              const location = res.headers.location ? new URL(res.headers.location, SITE).pathname : null;
+              resolve({
+                status: res.statusCode ?? 0,
+                location,
+                cookies,
+                body: Buffer.concat(chunks).toString(),
+              });
+            });
+          });
+          req.on("error", reject);
+          req.end(body);
+        },
+      );
+  }
+
+  it("keeps every two-factor cookie __Host- prefixed and Secure, and the code step works with them", async () => {
+    const email = "secure-2fa@example.com";
+    await createAccount(server.portico.runtime.database.db, { email, name: "Secure" });
+    const browser = httpsBrowser();
+    expect((await browser("/client/login", { email, password: FIXTURE_PASSWORD })).location).toBe(
+      "/client/dashboard",
+    );
+    const started = await browser("/client/profile", {
+      intent: "twoFactorStart",
+      password: FIXTURE_PASSWORD,
+    });
+    expect(started.status).toBe(200);
+    const secret = secretIn(started.body);
+    const confirmed = await browser("/client/profile", { intent: "twoFactorConfirm", code: totp(secret) });
+    expect(confirmed.status).toBe(200);
+    await browser("/client/sign-out", {});
+
+    const password = await browser("/client/login", { email, password: FIXTURE_PASSWORD });
+    expect(password.location).toBe("/client/two-factor");
+    const challenge = password.cookies.find((c) => c.startsWith("__Host-portico.two_factor="));
+    expect(challenge, password.cookies.join("\n")).toMatch(/; Secure/i);
+    expect(challenge).toMatch(/; HttpOnly/i);
+    expect((await browser("/client/two-factor")).status).toBe(200);
+
+    const done = await browser("/client/two-factor", { code: totp(secret), trustDevice: "on" });
+    expect(done.location).toBe("/client/dashboard");
+    for (const cookie of done.cookies) expect(cookie).toMatch(/^__Host-/);
+    const trust = done.cookies.find((c) => c.startsWith("__Host-portico.trust_device="));
+    expect(trust).toMatch(/; Secure/i);
+    expect(trust).toMatch(/; HttpOnly/i);
+    expect((await browser("/client/dashboard")).status).toBe(200);
   });
 });
