@@ -6,7 +6,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { totp, wrongCode } from "../support/totp";
+import { adminFixtures } from "./admin-seed";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -58,6 +60,8 @@ test("turn on two-factor from the profile, sign out, sign in with a code, then w
   page,
   consoleWatch,
 }) => {
+  // Register, verify, four sign-ins and four axe runs: longer than the default 30 s under load.
+  test.slow();
   consoleWatch.allow(/status of (400|401)/);
   const email = `grace.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   await registerAndVerify(page, email);
@@ -122,4 +126,22 @@ test("turn on two-factor from the profile, sign out, sign in with a code, then w
   await page.getByLabel("Authentication code").fill(backupCodes[0]!);
   await page.getByLabel("Authentication code").press("Enter");
   await expect(page).toHaveURL(/\/client\/dashboard$/);
+});
+
+test("an admin reaches the two-factor settings from the back office", async ({ page }) => {
+  // Looks only: the shared e2e admin must keep signing in with the password alone in the other tests.
+  await page.goto("/client/login");
+  await page.getByLabel("Email Address").fill(adminFixtures().adminEmail);
+  await page.getByLabel("Password", { exact: true }).fill(FIXTURE_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Two-factor" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/two-factor$/);
+  await expect(page.getByRole("heading", { name: "Two-Factor Authentication", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set Up Two-Factor Authentication" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue to the back office" })).toBeVisible();
+  await noAxeViolations(page);
 });

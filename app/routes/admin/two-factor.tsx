@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData?.twoFactor ?? loaderData.twoFactor;
   return (
-    <main className="mx-auto max-w-2xl p-6 lg:p-10">
+    <div className="mx-auto max-w-2xl p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Two-Factor Authentication</h1>
       <div className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
         {loaderData.required && view.status !== "on" && (
@@ -61,6 +61,6 @@ export default function AdminTwoFactor({ loaderData, actionData }: Route.Compone
           </Form>
         </div>
       </div>
-    </main>
+    </div>
   );
 }
