@@ -48,7 +48,7 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
   const freshEmail = (prefix: string) => `${prefix}-${++emailCounter}@example.com`;
 
   beforeAll(async () => {
-    server = await startTestServer(database, { TRUST_PROXY: "loopback", LOG_LEVEL: "error" });
+    server = await startTestServer(database, { TRUST_PROXY: "loopback" });
   });
   afterAll(async () => {
     await server?.close();
