@@ -60,6 +60,15 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("requires two-factor of admins only when ADMIN_REQUIRE_2FA says so", () => {
+    expect(loadConfig({}).adminRequireTwoFactor).toBe(false);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: "true" }).adminRequireTwoFactor).toBe(true);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: "false" }).adminRequireTwoFactor).toBe(false);
+    expect(() => loadConfig({ ADMIN_REQUIRE_2FA: "always" })).toThrow(
+      /^Invalid configuration: ADMIN_REQUIRE_2FA must be true or false/,
+    );
+  });
+
   it("gives PostgreSQL connect and query timeouts", () => {
     const c = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1/p", DATABASE_QUERY_TIMEOUT_MS: "1500" });
     expect(c.database).toMatchObject({ kind: "postgres", connectTimeoutMs: 5000, queryTimeoutMs: 1500 });

@@ -105,6 +105,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" })))
     .default([]),
+  ADMIN_REQUIRE_2FA: boolean.default(false),
   PAYMENT_PROVIDER: z
     .enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" })
     .default("sandbox"),
@@ -239,6 +240,8 @@ export interface Config {
   contactRateLimitPerHour: number;
   /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
   adminEmails: string[];
+  /** ADMIN_REQUIRE_2FA: an admin without two-factor sign-in gets only its setup page in /admin. */
+  adminRequireTwoFactor: boolean;
   payments: {
     provider: "sandbox" | "stripe";
     /** Signs the sandbox provider's webhooks; null: derived from the auth secret. */
@@ -330,6 +333,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     adminEmails: e.ADMIN_EMAILS,
+    adminRequireTwoFactor: e.ADMIN_REQUIRE_2FA,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? null,

@@ -38,6 +38,8 @@ export const user = pgTable("user", {
   role: text("role", { enum: ["client", "admin"] })
     .notNull()
     .default("client"),
+  // better-auth's two-factor plugin (docs/decisions/0702-two-factor-sign-in.md).
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -92,6 +94,26 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin: one row per user who started or finished TOTP setup (`verified` false
+ * until the first code is confirmed). The secret and the backup codes are encrypted with the auth secret.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_idx").on(t.userId)],
 );
 
 // ---------------------------------------------------------------------------

@@ -113,6 +113,8 @@ export async function signUp(
 
 export type SignInResult =
   | { ok: true; user: SessionUser; cookies: Headers }
+  /** The password was right and the account has two-factor on: no session yet, a code comes next. */
+  | { ok: true; twoFactor: true; cookies: Headers }
   | { ok: false; status: number; formError: string }
   | { ok: false; status: 403; unverified: { email: string; name: string } };
 
@@ -139,6 +141,11 @@ export async function signIn(
       headers: request.headers,
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      // The challenge cookie is in `headers`; the second step (two-factor.server.ts) finishes it.
+      await clearRateLimit(db, failuresKey);
+      return { ok: true, twoFactor: true, cookies: headers };
+    }
     const u = response.user as { id: string; name: string; email: string; role?: string };
     await clearRateLimit(db, failuresKey);
     // Confirmation detected on sign-in: the client record is ensured, verified.

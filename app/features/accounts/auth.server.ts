@@ -5,6 +5,7 @@
 import { APIError, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Logger } from "pino";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
@@ -26,6 +27,9 @@ export interface AccountEmails {
 /** Verification links live a day; reset links an hour (single use either way). */
 export const VERIFICATION_LINK_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
+/** "Trust this device": no code asked on this browser for 30 days. The code step lives 10 minutes. */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 /**
  * The only better-auth endpoints reachable over HTTP: the links in the verification and password-reset
@@ -78,6 +82,7 @@ export function createAuth(deps: {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     user: {
@@ -133,13 +138,32 @@ export function createAuth(deps: {
       useSecureCookies: false,
       cookiePrefix: "portico",
       cookies: https
-        ? hostPrefixedCookies("portico", ["session_token", "session_data", "dont_remember"])
+        ? hostPrefixedCookies("portico", [
+            "session_token",
+            "session_data",
+            "dont_remember",
+            "two_factor",
+            "trust_device",
+          ])
         : {},
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https, path: "/" },
       // Set by server/app.ts from Express's req.ip (which honours X-Forwarded-For only with TRUST_PROXY),
       // replacing whatever a client sent under that name.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    plugins: [
+      // TOTP two-factor sign-in with backup codes (docs/decisions/0702-two-factor-sign-in.md). Its
+      // endpoints stay closed over HTTP (PUBLIC_AUTH_ENDPOINTS); two-factor.server.ts drives them.
+      twoFactor({
+        issuer: config.business.name,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        // Wrong codes are slowed down per account and limited per address (two-factor.server.ts), as
+        // wrong passwords are (0700); the plugin's lockout would let anyone who knows the password lock
+        // the owner out.
+        accountLockout: { enabled: false },
+      }),
+    ],
     hooks: {
       // The spec's password rules hold on every path that sets a password, not only in our forms.
       before: createAuthMiddleware(async (ctx) => {

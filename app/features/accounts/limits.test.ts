@@ -11,7 +11,7 @@ describe("betterAuthRateRules", () => {
     }
   });
 
-  it("covers sign-in, sign-up, verification resends and both halves of a password reset", () => {
+  it("covers sign-in, sign-up, verification resends, both halves of a password reset and two-factor", () => {
     expect(Object.keys(betterAuthRateRules()).sort()).toEqual([
       "/change-password",
       "/request-password-reset",
@@ -19,6 +19,11 @@ describe("betterAuthRateRules", () => {
       "/send-verification-email",
       "/sign-in/email",
       "/sign-up/email",
+      "/two-factor/disable",
+      "/two-factor/enable",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/verify-backup-code",
+      "/two-factor/verify-totp",
     ]);
   });
 });

@@ -11,6 +11,17 @@ export const ACCOUNT_LIMITS = {
   resend: { max: 3, windowMs: TEN_MINUTES, endpoints: ["/send-verification-email"] },
   reset: { max: 5, windowMs: TEN_MINUTES, endpoints: ["/request-password-reset", "/reset-password"] },
   changePassword: { max: 10, windowMs: TEN_MINUTES, endpoints: ["/change-password"] },
+  // Two-factor sign-in codes (the second step), and the password checks of its settings.
+  twoFactor: {
+    max: 10,
+    windowMs: TEN_MINUTES,
+    endpoints: ["/two-factor/verify-totp", "/two-factor/verify-backup-code"],
+  },
+  twoFactorSettings: {
+    max: 10,
+    windowMs: TEN_MINUTES,
+    endpoints: ["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"],
+  },
 } as const;
 
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;

@@ -12,7 +12,7 @@ import { pastAbsoluteLifetime } from "./session-lifetimes";
 import type { SessionUser } from "./session-user";
 
 export interface SignedIn {
-  user: SessionUser & { emailVerified: boolean };
+  user: SessionUser & { emailVerified: boolean; twoFactorEnabled: boolean };
   sessionId: string;
 }
 
@@ -62,6 +62,7 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
       email: user.email,
       role: (user as { role?: string }).role === "admin" ? "admin" : "client",
       emailVerified: user.emailVerified,
+      twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     },
   };
 }
@@ -70,7 +71,7 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
 export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn?.user.emailVerified) return null;
-  const { emailVerified: _ignored, ...user } = signedIn.user;
+  const { emailVerified: _ignored, twoFactorEnabled: _also, ...user } = signedIn.user;
   return user;
 }
 
@@ -126,7 +127,7 @@ export async function requireClient(
     const back = `${url.pathname}${url.search}`;
     throw redirect(`/client/login?redirectTo=${encodeURIComponent(back)}`);
   }
-  const { emailVerified, ...user } = signedIn.user;
+  const { emailVerified, twoFactorEnabled: _ignored, ...user } = signedIn.user;
   if (!emailVerified) {
     throw redirect("/client/verify-email", {
       headers: {
@@ -138,15 +139,27 @@ export async function requireClient(
   return { user, client };
 }
 
+/** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */
+export const ADMIN_TWO_FACTOR_SETUP = "/admin/two-factor";
+
 /**
  * Admin pages and actions: signed in with the admin role, else 404 for everyone (visitor or client), so
- * the back office does not even reveal that it exists. Every /admin loader and action calls this.
+ * the back office does not even reveal that it exists. Every /admin loader and action calls this. With
+ * ADMIN_REQUIRE_2FA, an admin without two-factor sign-in is refused too (sent to its setup page), on
+ * loaders and actions alike; only that page itself passes `allowWithoutTwoFactor`.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+  options: { allowWithoutTwoFactor?: boolean } = {},
+): Promise<SessionUser> {
   const signedIn = await getSignedIn(request, context);
   if (signedIn?.user.role !== "admin" || !signedIn.user.emailVerified)
     throw new Response("Not Found", { status: 404 });
-  const { emailVerified: _ignored, ...user } = signedIn.user;
+  const { emailVerified: _ignored, twoFactorEnabled, ...user } = signedIn.user;
+  if (context.runtime.config.adminRequireTwoFactor && !twoFactorEnabled && !options.allowWithoutTwoFactor) {
+    throw redirect(ADMIN_TWO_FACTOR_SETUP);
+  }
   return user;
 }
 

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LogOut,
   Package,
+  ShieldCheck,
   Store,
   Users,
 } from "lucide-react";
@@ -29,6 +30,7 @@ const NAV = [
   { to: "/admin/clients", label: "Clients", icon: Users },
   { to: "/admin/catalogue", label: "Catalogue", icon: Store },
   { to: "/admin/audit", label: "Audit log", icon: History },
+  { to: "/admin/two-factor", label: "Two-factor", icon: ShieldCheck },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import {
   safeRedirectPath,
   setPendingVerification,
 } from "~/features/accounts/session.server";
+import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
@@ -28,6 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else if (url.searchParams.get("reset") === "true") {
     notice = ACCOUNT_MESSAGES.resetDone;
   }
+  // Sent back from the two-factor step (/client/two-factor): it expired, or too many wrong codes.
+  const twoFactor = url.searchParams.get("twoFactor");
+  if (twoFactor === "expired" || twoFactor === "retry") {
+    const text =
+      twoFactor === "expired" ? TWO_FACTOR_MESSAGES.challengeExpired : TWO_FACTOR_MESSAGES.tooManyWrongCodes;
+    return { notice: text, noticeTone: "error" as const };
+  }
   return { notice, noticeTone: linkError ? ("error" as const) : ("success" as const) };
 }
 
@@ -38,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
   const result = await signIn(context, request, parsed.data);
+  if (result.ok && "twoFactor" in result) {
+    const back = new URL(request.url).searchParams.get("redirectTo");
+    const next = back ? `/client/two-factor?redirectTo=${encodeURIComponent(back)}` : "/client/two-factor";
+    return redirect(next, { headers: forwardCookies(result.cookies) });
+  }
   if (result.ok) {
     const target =
       result.user.role === "admin"

@@ -20,6 +20,9 @@ import {
 } from "~/features/accounts/local-preferences";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { requireClient } from "~/features/accounts/session.server";
+import { TwoFactorSettings } from "~/features/accounts/TwoFactorSettings";
+import { isTwoFactorIntent, type TwoFactorView } from "~/features/accounts/two-factor";
+import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
@@ -30,11 +33,30 @@ import { usePortalData } from "./shell";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Profile", matches) }];
 
 type Notice = { tone: "success" | "error"; text: string };
-type ActionResult = { form: "profile" | "password"; notice: Notice | null; fieldErrors: FieldErrors };
+type ActionResult = {
+  form: "profile" | "password" | "twoFactor";
+  notice: Notice | null;
+  fieldErrors: FieldErrors;
+  twoFactor?: TwoFactorView;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireClient(request, context);
+  // `?tab=security` opens that tab (password, two-factor) without JavaScript.
+  const tab = new URL(request.url).searchParams.get("tab") === "security" ? "security" : null;
+  return { twoFactor: await twoFactorView(context, user), tab };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
+  if (isTwoFactorIntent(values.intent)) {
+    const result = await twoFactorAction(context, request, user, values.intent, values);
+    return data<ActionResult>(
+      { form: "twoFactor", notice: null, fieldErrors: {}, twoFactor: result.view },
+      { status: result.status, headers: result.headers },
+    );
+  }
   const intent = z.enum(["profile", "password"]).safeParse(values.intent);
   if (!intent.success) return data<ActionResult>({ form: "profile", notice: null, fieldErrors: {} }, 400);
 
@@ -252,21 +274,42 @@ function Notifications() {
   );
 }
 
-export default function Profile({ actionData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const initial =
+    actionData?.form === "password" || actionData?.form === "twoFactor" || loaderData.tab === "security"
+      ? "security"
+      : "profile";
   return (
     <div className="p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Profile</h1>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
         <Tabs
           label="Profile settings"
-          initial={actionData?.form === "password" ? "security" : "profile"}
+          initial={initial}
           tabs={[
             {
               id: "profile",
               label: "Profile Information",
               content: <ProfileInformation result={actionData} />,
             },
-            { id: "security", label: "Security", content: <Security result={actionData} /> },
+            {
+              id: "security",
+              label: "Security",
+              content: (
+                <div className="space-y-10">
+                  <Security result={actionData} />
+                  <section aria-labelledby="two-factor-title" className="space-y-4">
+                    <h2 id="two-factor-title" className="text-lg font-semibold">
+                      Two-Factor Authentication
+                    </h2>
+                    <TwoFactorSettings
+                      view={actionData?.twoFactor ?? loaderData.twoFactor}
+                      headingLevel={3}
+                    />
+                  </section>
+                </div>
+              ),
+            },
             { id: "notifications", label: "Notifications", content: <Notifications /> },
           ]}
         />
