@@ -218,6 +218,36 @@ const TABLE: Record<string, Case[]> = {
     { method: "GET", url: () => "/client/sign-out", expect: all({ status: 302, to: "/" }) },
     { method: "POST", url: () => "/client/sign-out", fresh: true, expect: all({ status: 302, to: "/" }) },
   ],
+  // Two-factor sign-in (ADR 0702): the code step needs the password step's challenge cookie; without it
+  // a visitor starts again at the login page, and someone signed in is sent on.
+  "client/two-factor": [
+    {
+      method: "GET",
+      url: () => "/client/two-factor",
+      expect: {
+        anon: { status: 302, to: "/client/login?twoFactor=expired" },
+        a: { status: 302, to: "/client/dashboard" },
+        b: { status: 302, to: "/client/dashboard" },
+        admin: { status: 302, to: "/admin/dashboard" },
+      },
+    },
+    {
+      method: "POST",
+      url: () => "/client/two-factor",
+      // A code without a challenge signs no one in: back to the password step, whoever asks.
+      body: () => ({ code: "123456" }),
+      expect: all({ status: 302, to: "/client/login?twoFactor=expired" }),
+    },
+  ],
+  "admin/two-factor": [
+    { method: "GET", url: () => "/admin/two-factor", expect: adminOnly() },
+    {
+      method: "POST",
+      url: () => "/admin/two-factor",
+      body: () => ({ intent: "twoFactorCancel" }),
+      expect: adminOnly(200),
+    },
+  ],
   "client/purchase/:serviceId": [
     { method: "GET", url: (f) => `/client/purchase/${f.serviceSlug}`, expect: all(200) },
     { method: "GET", url: () => "/client/purchase/no-such-service", expect: all(404) },

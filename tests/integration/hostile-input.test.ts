@@ -214,8 +214,16 @@ const FIELD_NAMES = [
   "website",
   "rememberMe",
   "status",
+  "code",
+  "trustDevice",
 ];
 const INTENTS = [
+  "twoFactorStart",
+  "twoFactorConfirm",
+  "twoFactorCancel",
+  "twoFactorDisable",
+  "twoFactorBackupCodes",
+
   "profile",
   "password",
   "read",
@@ -592,6 +600,17 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     },
     { as: "client", path: () => `/client/invoices/${ids.invoiceId}/pay`, fields: () => ({}) },
     { as: "anon", path: () => "/client/verify-email", fields: () => ({ intent: "check" }) },
+    { as: "anon", path: () => "/client/two-factor", fields: () => ({ code: "123456", trustDevice: "on" }) },
+    {
+      as: "client",
+      path: () => "/client/profile",
+      fields: () => ({ intent: "twoFactorStart", password: "Wr0ng!Pass1" }),
+    },
+    {
+      as: "admin",
+      path: () => "/admin/two-factor",
+      fields: () => ({ intent: "twoFactorConfirm", code: "123456" }),
+    },
     {
       as: "anon",
       path: () => "/payments/sandbox/checkout",
