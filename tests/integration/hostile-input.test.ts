@@ -845,7 +845,8 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES).chain(pathFor),
-        body,
+        // Within the body limit: a larger body is refused first, 413 before 403 (the test above).
+        body.filter((b) => Buffer.byteLength(b.data) < 60_000),
         fc.constantFrom("https://evil.example", "null", "http://127.0.0.1.evil.example"),
         async (path, b, origin) => {
           const answer = await raw(
