@@ -18,9 +18,11 @@ import {
   durableDatabase,
   faultDatabases,
   paidEventId,
+  phases,
   postContact,
   readCheckout,
   registerClient,
+  report,
   sendPaidWebhook,
   serverEnv,
   submitCheckout,
@@ -28,9 +30,9 @@ import {
 import { errorLines, launchServer, type ServerProcess } from "../support/server-process";
 import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
 
-/** Answers counted before the kill: enough that the burst is well under way. */
-const KILL_AFTER_ANSWERS = 40;
-const CONTACT_WORKERS = 6;
+/** Answers before the kill: enough that the burst is well under way (contacts, checkouts, webhooks). */
+const KILL_AFTER = { contacts: 20, checkouts: 8, webhooks: 4 };
+const CONTACT_WORKERS = 3;
 const CLIENTS = 4;
 
 interface Attempt {
@@ -62,28 +64,34 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
   });
 
   it("keeps every answered request's effect exactly once and sends every queued email once", async () => {
+    const time = phases();
     db = await durableDatabase(kind);
     smtp = await startTestSmtp();
     const env = { ...db.env, ...serverEnv(smtp.url) };
     server = await launchServer(env, "first process");
     const first = server;
+    time.mark("start");
 
     const clients: Array<{ session: Session; email: string }> = [];
     for (let i = 0; i < CLIENTS; i++)
       clients.push(await registerClient(first.url, smtp, `${kind}.crash.${i}`));
 
+    time.mark("sign-ups");
     // The burst: workers send until the server is gone; the kill comes after KILL_AFTER_ANSWERS answers.
     const contacts: ContactAttempt[] = [];
     const checkouts: CheckoutAttempt[] = [];
     const webhooks: WebhookAttempt[] = [];
-    let answers = 0;
     let inFlight = 0;
     let inFlightAtKill = -1;
     let killed = false;
     let killing: Promise<void> | null = null;
-    const answered = (status: number) => {
-      if (status > 0) answers++;
-      if (!killing && answers >= KILL_AFTER_ANSWERS) {
+    const answered = () => {
+      const ok = (list: Attempt[]) => list.filter((a) => a.status > 0).length;
+      const enough =
+        ok(contacts) >= KILL_AFTER.contacts &&
+        ok(checkouts) >= KILL_AFTER.checkouts &&
+        ok(webhooks) >= KILL_AFTER.webhooks;
+      if (!killing && enough) {
         inFlightAtKill = inFlight;
         killed = true;
         killing = first.crash();
@@ -109,7 +117,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
         const status = res?.status ?? 0;
         if (res) await res.arrayBuffer().catch(() => {});
         contacts.push({ sent, status });
-        answered(status);
+        answered();
       }
     };
     const checkoutWorker = async (client: number) => {
@@ -125,7 +133,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
         const status = res?.status ?? 0;
         const checkout = res?.status === 302 ? readCheckout(location(res)) : null;
         checkouts.push({ client, token, status, checkout });
-        answered(status);
+        answered();
         if (!checkout || killed) continue;
         const hook = await track(() => sendPaidWebhook(first.url, checkout));
         const body = hook ? ((await hook.json().catch(() => ({}))) as { duplicate?: boolean }) : {};
@@ -134,7 +142,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
           status: hook?.status ?? 0,
           duplicate: body.duplicate ?? null,
         });
-        answered(hook?.status ?? 0);
+        answered();
       }
     };
     await Promise.all([
@@ -142,6 +150,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
       ...clients.map((_, i) => checkoutWorker(i)),
     ]);
     await killing;
+    time.mark("burst");
     expect(first.alive()).toBe(false);
     // Requests were under way when the process died.
     expect(inFlightAtKill).toBeGreaterThan(0);
@@ -152,6 +161,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
     // Start again on the same data, at the same address (the clients' sessions carry on).
     server = await launchServer({ ...env, PORT: new URL(first.url).port }, "restarted process");
     const second = server;
+    time.mark("restart");
 
     // Checkouts that got no answer are submitted again with their token: one order per token.
     for (const attempt of checkouts.filter((c) => c.status === 0)) {
@@ -175,6 +185,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
     const [oneOrder] = ordered.values();
     expect(await (await sendPaidWebhook(second.url, oneOrder!)).json()).toMatchObject({ duplicate: true });
 
+    time.mark("retries");
     // The outbox empties: every queued email sent (on PGlite, read the folder between runs).
     const outbox = await settledOutbox(
       kind,
@@ -186,6 +197,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
         server = s;
       },
     );
+    time.mark("outbox settled");
     expect(errorLines(second)).toEqual([]);
 
     // Contact messages: each answered one stored once, with its two emails; none stored twice.
@@ -262,11 +274,11 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
         expect(row.attempts).toBeGreaterThanOrEqual(2);
       }
     }
-    console.info(
-      `[faults] kill -9 on ${kind}: ${all.length} requests in the burst, ${inFlightAtKill} in flight at the kill, ` +
+    report(
+      `kill -9 on ${kind}: ${all.length} requests in the burst, ${inFlightAtKill} in flight at the kill, ` +
         `${contacts.filter((c) => c.status === 200).length} contact messages and ` +
         `${checkouts.filter((c) => c.status === 302).length} checkouts answered; ${orders.length} orders, ` +
-        `${outbox.length} emails, ${resent} re-sent with the same Message-ID after the crash`,
+        `${outbox.length} emails, ${resent} re-sent with the same Message-ID after the crash; ${time}`,
     );
   });
 });
@@ -308,6 +320,7 @@ async function settledOutbox(
     const due = rows.filter((r) => r.status !== "sent");
     if (due.length === 0) return rows;
     expect(due.every((r) => r.status === "pending" || r.status === "sending")).toBe(true);
+    await db.release();
     const next = await launchServer(env, "process sending the rest");
     replace(next);
     await eventually(() => due.every((r) => smtp.received.some((m) => outboxId(m) === r.id)), 60_000);

@@ -27,6 +27,8 @@ export interface DurableDatabase {
    * server runs on it.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** PGlite: closes the test's handle on the folder (before a server process opens it again). */
+  release(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -34,18 +36,23 @@ export async function durableDatabase(kind: "pglite" | "postgres"): Promise<Dura
   if (kind === "pglite") {
     const root = mkdtempSync(path.join(tmpdir(), "portico-faults-"));
     const dir = path.join(root, "pglite");
+    let open: PGlite | null = null;
+    const release = async () => {
+      await open?.close();
+      open = null;
+    };
     return {
       name: "pglite",
       env: { PGLITE_DIR: dir },
       async query<T>(text: string, params: unknown[] = []) {
-        const db = await PGlite.create(dir);
-        try {
-          return (await db.query<T>(text, params)).rows;
-        } finally {
-          await db.close();
-        }
+        open ??= await PGlite.create(dir);
+        return (await open.query<T>(text, params)).rows;
       },
-      drop: async () => rmSync(root, { recursive: true, force: true }),
+      release,
+      async drop() {
+        await release();
+        rmSync(root, { recursive: true, force: true });
+      },
     };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -65,6 +72,7 @@ export async function durableDatabase(kind: "pglite" | "postgres"): Promise<Dura
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
+    release: async () => {},
     async drop() {
       await pool.end();
       const c = new pg.Client({ connectionString: adminUrl });
@@ -220,4 +228,23 @@ export const paidEventId = (orderId: string) => `evt_faults_${orderId}`;
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Prints a line of figures for the run's log (measurements are reported, never asserted). */
+export function report(line: string): void {
+  process.stdout.write(`[faults] ${line}\n`);
+}
+
+/** Marks the time of each phase, for the report. */
+export function phases(): { mark(name: string): void; toString(): string } {
+  let last = Date.now();
+  const marks: string[] = [];
+  return {
+    mark(name) {
+      const now = Date.now();
+      marks.push(`${name} ${((now - last) / 1000).toFixed(1)} s`);
+      last = now;
+    },
+    toString: () => marks.join(", "),
+  };
 }
