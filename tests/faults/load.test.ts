@@ -27,7 +27,7 @@ import {
 } from "../support/faults";
 import { EventReader } from "../support/portal";
 import { type RoundRobinProxy, startRoundRobinProxy } from "../support/round-robin";
-import { launchServer, type ServerProcess } from "../support/server-process";
+import { errorLines, launchServer, type ServerProcess } from "../support/server-process";
 import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
 
 /** The run's length; LOAD_SECONDS shortens it while working on the suite. */
@@ -225,6 +225,8 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
 
     // No 5xx, no failed request, nothing the proxy could not forward.
     expect(proxy.failures.slice(0, 5)).toEqual([]);
+    // Nothing logged as an error (a 503 from a timed-out database would be, with its cause).
+    expect(servers.flatMap((s) => errorLines(s)).slice(0, 3)).toEqual([]);
     expect(samples.filter((s) => s.status === 0 || s.status >= 500).slice(0, 5)).toEqual([]);
     // Every answer is the expected one (no rate limit, no refused form).
     const expected: Record<string, number[]> = {
