@@ -124,10 +124,13 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
       const { session } = clients[client]!;
       while (!killed) {
         let token: string;
+        inFlight++;
         try {
           token = await checkoutToken(session);
         } catch {
           break; // the server died while the page loaded: nothing was submitted
+        } finally {
+          inFlight--;
         }
         const res = await track(() => submitCheckout(session, token));
         const status = res?.status ?? 0;

@@ -304,5 +304,5 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
           )
           .join(" | ")}; forwarded ${proxy.forwarded.join("/")}`,
     );
-  });
+  }, 300_000); // setting up 60 signed-up clients takes a while on one PGlite process
 });
