@@ -11,7 +11,7 @@ export default defineConfig({
     name: "faults",
     include: ["tests/faults/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/support/require-build.ts", "tests/support/pglite-template.ts"],
+    globalSetup: ["tests/support/require-build.ts"],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 60_000,

@@ -5,12 +5,11 @@
  * provider's signed webhooks).
  */
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { inject } from "vitest";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import { location, Session } from "./browserless";
 import { eventually, type TestSmtp } from "./smtp";
@@ -37,8 +36,6 @@ export async function durableDatabase(kind: "pglite" | "postgres"): Promise<Dura
   if (kind === "pglite") {
     const root = mkdtempSync(path.join(tmpdir(), "portico-faults-"));
     const dir = path.join(root, "pglite");
-    // A copy of the suite's template (tests/support/pglite-template.ts): created, migrated and seeded.
-    cpSync(inject("pgliteTemplate"), dir, { recursive: true });
     let open: PGlite | null = null;
     const release = async () => {
       await open?.close();
