@@ -148,7 +148,7 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
             await timed("page", () => fetch(new URL(path, front), { headers: { "x-forwarded-for": ip } })),
           );
         }
-        await pause(200, 1200);
+        await pause(500, 2000);
       }
     };
 
@@ -201,7 +201,7 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
             ),
           );
         }
-        await pause(300, 1500);
+        await pause(500, 2000);
       }
     };
 
