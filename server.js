@@ -66,6 +66,10 @@ async function main() {
   // responses such as the portal's event stream are not affected.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
+  // An idle keep-alive connection stays open longer than the proxies in front keep theirs (nginx and
+  // load balancers: 60 s), so a proxy never reuses a connection this server has just closed (Node's
+  // 5 s default gave intermittent 502s under load; docs/decisions/0900-fault-and-load-suite.md).
+  server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

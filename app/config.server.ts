@@ -94,6 +94,7 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, { message: "must be at least 1" }).max(50).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10, { message: "must be at least 10" }).default(30_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000, { message: "must be at least 1000" }).default(60_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
   ADMIN_EMAILS: z
     .string()
@@ -235,6 +236,8 @@ export interface Config {
     /** First retry delay; doubles with each failed attempt. */
     retryBaseMs: number;
     pollIntervalMs: number;
+    /** How long a claimed email is held before another worker may retry it (after a crash). */
+    leaseMs: number;
   };
   /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
   contactRateLimitPerHour: number;
@@ -330,6 +333,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      leaseMs: e.MAIL_LEASE_MS,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     adminEmails: e.ADMIN_EMAILS,

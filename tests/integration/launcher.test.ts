@@ -41,6 +41,8 @@ describe("node server.js", () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const home = await fetch(url);
     expect(home.status).toBe(200);
+    // Idle keep-alive connections outlive a proxy's (60 s): no 502 from a reused, just-closed one.
+    expect(home.headers.get("keep-alive")).toBe("timeout=65");
     expect(await home.text()).toContain("Portico IT Services");
     proc.child.kill("SIGTERM");
     expect(await proc.exited).toBe(0);

@@ -30,5 +30,6 @@ export function startMailOutbox(config: Config, db: Database, logger: Logger): O
     maxAttempts: mail.maxAttempts,
     retryBaseMs: mail.retryBaseMs,
     pollIntervalMs: mail.pollIntervalMs,
+    leaseMs: mail.leaseMs,
   });
 }

@@ -130,16 +130,17 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
       .onConflictDoNothing({ target: [orders.clientId, orders.checkoutToken] })
       .returning();
     if (!order) return null;
-    const invoice = await createInvoiceForOrder(tx, {
-      order,
-      price,
-      dueDays: deps.config.invoices.dueDays,
-    });
     await publishLiveEvent(tx, {
       userId: order.clientId,
       kind: "order",
       entityId: order.id,
       status: "pending",
+    });
+    // Last: it takes the invoice counter's lock, which every checkout waits for until this commits.
+    const invoice = await createInvoiceForOrder(tx, {
+      order,
+      price,
+      dueDays: deps.config.invoices.dueDays,
     });
     return { order, invoice };
   });
