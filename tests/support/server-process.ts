@@ -23,8 +23,12 @@ export interface ServerProcess {
   stop(): Promise<number | string | null>;
 }
 
-export async function launchServer(env: Record<string, string>, label = "server"): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["server.js"], {
+export async function launchServer(
+  env: Record<string, string>,
+  label = "server",
+  nodeOptions: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -29,6 +29,8 @@ const hooks = {
   "order-status": z.object({ email: z.string().email(), orderId: z.uuid(), status: z.enum(orderStatuses) }),
   overdue: z.object({}),
   catalogue: z.object({}),
+  // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
+  memory: z.object({}),
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,6 +70,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { marked: await markOverdueInvoices(db) };
     case "catalogue":
       return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };
+    case "memory": {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const { heapUsed, rss } = process.memoryUsage();
+      return { collected: Boolean(gc), heapUsed, rss };
+    }
   }
 }
 
