@@ -3,6 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineStylesProvider } from "~/features/site/inline-styles";
+// The compiled stylesheet as a string: inlined into every document (ADR 0800).
+import css from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +30,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesProvider value={{ css, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesProvider>,
       {
         nonce,
         // Never split a finished Suspense boundary out of the document (React does so for large ones).
