@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineStylesProvider } from "~/features/site/inline-styles";
-// The compiled stylesheet as a string: inlined into every document (ADR 0800).
+// The compiled stylesheet as a string: inlined into every document (ADR 0810).
 import css from "./app.css?inline";
 
 export const streamTimeout = 5_000;

@@ -25,7 +25,7 @@ export function securityHeaders(config: Config): RequestHandler {
       directives: {
         "default-src": ["'self'"],
         "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonceSource],
-        // The stylesheet is inlined with the nonce (ADR 0800); development keeps Vite's own style tags.
+        // The stylesheet is inlined with the nonce (ADR 0810); development keeps Vite's own style tags.
         "style-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],

@@ -1,5 +1,5 @@
 /**
- * What ADR 0800 changed in how pages load, seen from the browser: the stylesheet is inline (with the
+ * What ADR 0810 changed in how pages load, seen from the browser: the stylesheet is inline (with the
  * response's CSP nonce, and still there after client-side navigation), and the account forms' rules
  * (zod) arrive only when a form is used, yet still check a submit sent before they arrived.
  */

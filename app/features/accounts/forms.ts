@@ -2,7 +2,7 @@
  * The account forms' rules as zod schemas with the spec's messages (client-portal.md §5). Shared by the
  * browser (hints before submit, fetched when a form is first used) and the server (the rules that
  * count). Written with `zod/mini`, zod's tree-shakable API over the same core: the browser gets a few
- * kilobytes instead of the whole library (ADR 0800).
+ * kilobytes instead of the whole library (ADR 0810).
  */
 import * as z from "zod/mini";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";

@@ -10,7 +10,7 @@ export type SchemaLoader = () => Promise<z.ZodMiniType>;
  * itself with the same zod schema on submit; an edited field's error clears.
  *
  * The schema (and zod with it) is not part of the page's JavaScript: it is fetched when the visitor
- * first focuses the form (ADR 0800). A submit before it has arrived waits for it, is checked, and is
+ * first focuses the form (ADR 0810). A submit before it has arrived waits for it, is checked, and is
  * then sent; if it cannot be fetched the form is sent as it is and the server's check answers.
  */
 export function useFormErrors(loadSchema: SchemaLoader, serverErrors: FieldErrors | undefined) {

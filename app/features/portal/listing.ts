@@ -18,7 +18,7 @@ export const PAGE_SIZE = 50;
 export const MAX_SEARCH_LENGTH = 100;
 
 // Built on first use: only the server's loaders read a query, and a schema built at import would keep
-// zod in every portal page's JavaScript through the helpers below (ADR 0800).
+// zod in every portal page's JavaScript through the helpers below (ADR 0810).
 let querySchemas: { search: z.ZodType<string>; page: z.ZodType<number> } | undefined;
 function listQuerySchemas() {
   querySchemas ??= {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * The site's stylesheet, inlined into every document's <head> (docs/decisions/0800-css-inline-and-lazy-client-code.md):
+ * The site's stylesheet, inlined into every document's <head> (docs/decisions/0810-css-inline-and-lazy-client-code.md):
  * no render-blocking request, and nothing queued before it. entry.server.tsx provides the compiled CSS
  * and the response's CSP nonce; in the browser the element the server sent is kept as it is, so the
  * stylesheet is never part of the JavaScript.

@@ -21,7 +21,7 @@ function buildSchema() {
 export type ThankYouQuery = z.infer<ReturnType<typeof buildSchema>>;
 
 // Built on first use (the loader, on the server): built at import it would put zod into the page's
-// JavaScript, which only needs emailLine (ADR 0800).
+// JavaScript, which only needs emailLine (ADR 0810).
 let schema: ReturnType<typeof buildSchema> | undefined;
 
 export function parseThankYouQuery(params: URLSearchParams): ThankYouQuery {
