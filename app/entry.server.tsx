@@ -3,9 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { INLINE_CSS } from "~/features/site/inline-css.server";
 import { InlineStylesProvider } from "~/features/site/inline-styles";
-// The compiled stylesheet as a string: inlined into every document (ADR 0810).
-import css from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +29,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesProvider value={{ css, nonce }}>
+      <InlineStylesProvider value={INLINE_CSS}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesProvider>,
       {

@@ -2,15 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
+import { INLINE_CSS_SOURCE } from "~/features/site/inline-css.server";
 
 /** Gives each response a fresh CSP nonce, read by entry.server.tsx for every inline script. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 };
-
-const nonceSource = (_req: unknown, res: unknown) =>
-  `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
 
 /**
  * Security headers. The CSP is enforced, not report-only: scripts run only from our origin or with
@@ -24,9 +22,15 @@ export function securityHeaders(config: Config): RequestHandler {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonceSource],
-        // The stylesheet is inlined with the nonce (ADR 0810); development keeps Vite's own style tags.
-        "style-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
+        "script-src": dev
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          : [
+              "'self'",
+              (_req, res) =>
+                `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+            ],
+        // The stylesheet is inline, allowed by its hash (ADR 0810); development keeps Vite's style tags.
+        "style-src": ["'self'", dev ? "'unsafe-inline'" : INLINE_CSS_SOURCE],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

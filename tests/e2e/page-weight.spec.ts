@@ -1,6 +1,6 @@
 /**
- * What ADR 0810 changed in how pages load, seen from the browser: the stylesheet is inline (with the
- * response's CSP nonce, and still there after client-side navigation), and the account forms' rules
+ * What ADR 0810 changed in how pages load, seen from the browser: the stylesheet is inline (allowed by
+ * its CSP hash, and still there after client-side navigation), and the account forms' rules
  * (zod) arrive only when a form is used, yet still check a submit sent before they arrived.
  */
 import AxeBuilder from "@axe-core/playwright";

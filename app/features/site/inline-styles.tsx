@@ -3,15 +3,10 @@ import { createContext, useContext } from "react";
 /**
  * The site's stylesheet, inlined into every document's <head> (docs/decisions/0810-css-inline-and-lazy-client-code.md):
  * no render-blocking request, and nothing queued before it. entry.server.tsx provides the compiled CSS
- * and the response's CSP nonce; in the browser the element the server sent is kept as it is, so the
+ * (the CSP allows it by its hash); in the browser the element the server sent is kept as it is, so the
  * stylesheet is never part of the JavaScript.
  */
-export interface InlineStyles {
-  css: string;
-  nonce: string | undefined;
-}
-
-const InlineStylesContext = createContext<InlineStyles | null>(null);
+const InlineStylesContext = createContext<string | null>(null);
 export const InlineStylesProvider = InlineStylesContext.Provider;
 
 const STYLE_ID = "portico-css";
@@ -24,16 +19,13 @@ function cssInDocument(): string {
 }
 
 export function InlineStyleSheet() {
-  const server = useContext(InlineStylesContext);
-  const css = server ? server.css : cssInDocument();
+  const serverCss = useContext(InlineStylesContext);
   return (
     <style
       id={STYLE_ID}
-      // The browser hides a nonce once the element is parsed; the server's value stands.
-      nonce={server?.nonce}
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet, not user input.
-      dangerouslySetInnerHTML={{ __html: css }}
+      dangerouslySetInnerHTML={{ __html: serverCss ?? cssInDocument() }}
     />
   );
 }
