@@ -111,7 +111,9 @@ describe.each(testDatabases)("production headers over https on $name", (database
         allowed.filter((s) => s !== "'self'"),
         page,
       ).toEqual([expect.stringMatching(/^'sha256-/)]);
-      const styles = [...(await res.text()).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+      const styles = [...(await res.text()).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+        ([, css]) => css!,
+      );
       expect(styles.length, page).toBe(1);
       expect(styles[0]!.length).toBeGreaterThan(10_000);
       expect(`'sha256-${createHash("sha256").update(styles[0]!, "utf8").digest("base64")}'`).toBe(allowed[1]);
