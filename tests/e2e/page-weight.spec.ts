@@ -65,3 +65,19 @@ test("the sign-in form's rules load when the form is used and check a submit sen
   await expect(page.getByText("Password is required")).toBeVisible();
   expect(posts, "the browser's check stopped the empty form").toEqual([]);
 });
+
+test("the forgot-password form checks the address in the browser with the rules fetched on use", async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.goto("/client/forgot-password");
+  await page.getByLabel("Email Address").fill("not-an-address");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  expect(posts).toEqual([]);
+  await page.getByLabel("Email Address").fill("someone@example.com");
+  await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+});

@@ -90,7 +90,7 @@ describe.each(testDatabases)("JavaScript per page on $name", (database) => {
   });
 
   it("loads the account forms' rules (zod) only when a form is used, never with the page", async () => {
-    for (const page of ["/client/login", "/client/register"]) {
+    for (const page of ["/client/login", "/client/register", "/client/forgot-password"]) {
       const { initial, all } = await scriptsOf(page);
       expect(initial.filter(containsZod), page).toEqual([]);
       // The same rules are in the graph, fetched on demand.
