@@ -14,6 +14,8 @@ const SHARED = [
   /app[\\/]features[\\/]currency[\\/](currency|CurrencyContext|currency-store|Price)\./,
   /app[\\/]features[\\/](business[\\/]business|catalogue[\\/]catalogue)\./,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared)/,
+  // The header's and the home page's icons: a few hundred bytes each, not worth a request apiece (ADR 0810).
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](chevron-down|menu|server|x|star|users)\.m?js$/,
 ];
 
 const clientChunks = {

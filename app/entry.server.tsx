@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { INLINE_CSS } from "~/features/site/inline-css.server";
+import { InlineStylesProvider } from "~/features/site/inline-styles";
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +29,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesProvider value={INLINE_CSS}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesProvider>,
       {
         nonce,
         // Never split a finished Suspense boundary out of the document (React does so for large ones).

@@ -8,15 +8,15 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Header } from "~/features/site/Header";
+import { InlineStyleSheet } from "~/features/site/inline-styles";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
+import type { Route } from "./+types/root";
 
 // Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
 // it is interactive (the server still renders it into the document).
@@ -41,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd6" />
+        <InlineStyleSheet />
         <Meta />
         <Links />
       </head>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
+import { INLINE_CSS_SOURCE } from "~/features/site/inline-css.server";
 
 /** Gives each response a fresh CSP nonce, read by entry.server.tsx for every inline script. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -28,7 +29,8 @@ export function securityHeaders(config: Config): RequestHandler {
               (_req, res) =>
                 `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
             ],
-        "style-src": ["'self'", ...(dev ? ["'unsafe-inline'"] : [])],
+        // The stylesheet is inline, allowed by its hash (ADR 0810); development keeps Vite's style tags.
+        "style-src": ["'self'", dev ? "'unsafe-inline'" : INLINE_CSS_SOURCE],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

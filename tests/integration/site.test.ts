@@ -3,19 +3,11 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
+import { initialScripts } from "../support/script-graph";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** The home page's JS budget before it is interactive (issue 3, "Quality"). */
 const HOME_JS_BUDGET_GZIP = 120 * 1024;
-
-/** Every script the document loads up front: modulepreloads, script tags and the entry's imports. */
-function initialScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href!);
-  for (const [, src] of html.matchAll(/<script[^>]*src="([^"]+)"/g)) urls.add(src!);
-  for (const [, spec] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(spec!);
-  return [...urls].filter((u) => u.endsWith(".js"));
-}
 
 describe.each(testDatabases)("public site on $name", (database) => {
   let server: TestServer;

@@ -2,7 +2,7 @@
  * Profile settings the spec keeps in the browser only (client-portal.md §2, Profile): timezone,
  * language and notification switches. Pure parsing, so a corrupt stored value falls back to defaults.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const TIMEZONES = [
   { value: "America/New_York", label: "Eastern Time (New York)" },
@@ -29,24 +29,28 @@ export const NOTIFICATION_SWITCHES = [
   { key: "securityAlerts", label: "Security alerts", description: "Sign-ins and password changes" },
 ] as const;
 
+const DEFAULT_NOTIFICATIONS = {
+  emailNotifications: true,
+  smsNotifications: false,
+  orderUpdates: true,
+  marketingEmails: false,
+  securityAlerts: true,
+};
+
+// zod/mini: this runs in the browser (the profile page), where the full library would cost ~20 KB.
 export const localPreferencesSchema = z.object({
-  timezone: z.enum(TIMEZONES.map((t) => t.value) as [string, ...string[]]).catch("America/New_York"),
-  language: z.enum(LANGUAGES.map((l) => l.value) as [string, ...string[]]).catch("en"),
-  notifications: z
-    .object({
-      emailNotifications: z.boolean().catch(true),
-      smsNotifications: z.boolean().catch(false),
-      orderUpdates: z.boolean().catch(true),
-      marketingEmails: z.boolean().catch(false),
-      securityAlerts: z.boolean().catch(true),
-    })
-    .catch({
-      emailNotifications: true,
-      smsNotifications: false,
-      orderUpdates: true,
-      marketingEmails: false,
-      securityAlerts: true,
+  timezone: z.catch(z.enum(TIMEZONES.map((t) => t.value) as [string, ...string[]]), "America/New_York"),
+  language: z.catch(z.enum(LANGUAGES.map((l) => l.value) as [string, ...string[]]), "en"),
+  notifications: z.catch(
+    z.object({
+      emailNotifications: z.catch(z.boolean(), true),
+      smsNotifications: z.catch(z.boolean(), false),
+      orderUpdates: z.catch(z.boolean(), true),
+      marketingEmails: z.catch(z.boolean(), false),
+      securityAlerts: z.catch(z.boolean(), true),
     }),
+    DEFAULT_NOTIFICATIONS,
+  ),
 });
 
 export type LocalPreferences = z.infer<typeof localPreferencesSchema>;

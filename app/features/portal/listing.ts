@@ -17,12 +17,20 @@ export const PAGE_SIZE = 50;
 /** A search longer than this is cut (nobody types a 100-character invoice number). */
 export const MAX_SEARCH_LENGTH = 100;
 
-const searchSchema = z
-  .string()
-  .trim()
-  .transform((v) => v.slice(0, MAX_SEARCH_LENGTH))
-  .catch("");
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+// Built on first use: only the server's loaders read a query, and a schema built at import would keep
+// zod in every portal page's JavaScript through the helpers below (ADR 0810).
+let querySchemas: { search: z.ZodType<string>; page: z.ZodType<number> } | undefined;
+function listQuerySchemas() {
+  querySchemas ??= {
+    search: z
+      .string()
+      .trim()
+      .transform((v) => v.slice(0, MAX_SEARCH_LENGTH))
+      .catch(""),
+    page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  };
+  return querySchemas;
+}
 
 export interface ListQuery<F extends string> {
   q: string;
@@ -33,6 +41,7 @@ export interface ListQuery<F extends string> {
 /** Reads `q`, `status` and `page` from a URL; anything unknown falls back to the defaults (never a 500). */
 export function parseListQuery<F extends string>(url: URL, filters: readonly F[]): ListQuery<F> {
   const status = url.searchParams.get("status") ?? "all";
+  const { search: searchSchema, page: pageSchema } = listQuerySchemas();
   return {
     q: searchSchema.parse(url.searchParams.get("q") ?? ""),
     status: (filters as readonly string[]).includes(status) ? (status as F) : filters[0]!,

@@ -27,6 +27,9 @@ describe("feeds", () => {
     const txt = robotsTxt("https://s.example");
     expect(txt).toContain("Sitemap: https://s.example/sitemap.xml");
     expect(txt).toContain("Disallow: /client/");
+    // The public sign-in and sign-up pages stay indexable (longest matching rule wins).
+    expect(txt).toContain("Allow: /client/login\n");
+    expect(txt).toContain("Allow: /client/register\n");
   });
   it("escapes RSS items", () => {
     const xml = rssXml("https://s.example", "S", [post]);

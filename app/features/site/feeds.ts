@@ -34,6 +34,9 @@ export function robotsTxt(publicUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
+    // The sign-in and sign-up pages are public and may be found; the rest of the portal is personal.
+    "Allow: /client/login",
+    "Allow: /client/register",
     "Disallow: /client/",
     "Disallow: /admin/",
     "Disallow: /invoice/",

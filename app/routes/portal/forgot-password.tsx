@@ -1,8 +1,8 @@
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
+import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, TextField } from "~/ui/field";
@@ -23,10 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: null, formError: null, sent: outcome.message });
 }
 
+/** The same rule in the browser, fetched when the form is first used (zod is not in the page's JS). */
+const browserRules = () => import("~/features/accounts/forms").then((m) => m.forgotPasswordSchema);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
-  const error = clientError ?? actionData?.error;
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(
+    browserRules,
+    actionData?.error ? { email: actionData.error } : undefined,
+  );
   return (
     <AuthCard
       title="Forgot Your Password?"
@@ -35,17 +40,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.sent ? (
         <Alert tone="success">{actionData.sent}</Alert>
       ) : (
-        <Form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            const parsed = forgotPasswordSchema.safeParse(formValues(new FormData(event.currentTarget)));
-            if (parsed.success) return setClientError(null);
-            event.preventDefault();
-            setClientError(fieldErrors(parsed.error).email ?? null);
-          }}
-        >
+        <Form method="post" noValidate className="space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
           {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
           <TextField
             label="Email Address"
@@ -53,8 +48,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             type="email"
             autoComplete="email"
             required
-            error={error}
-            onChange={() => setClientError(null)}
+            error={errors.email}
+            onChange={clear("email")}
           />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}

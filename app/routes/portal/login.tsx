@@ -11,12 +11,18 @@ import {
 } from "~/features/accounts/session.server";
 import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
-import { pageTitle } from "~/features/site/meta";
+import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Client Login", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Client Login",
+    description: "Sign in to your client portal to see your services, orders and invoices, and pay online.",
+    path: "/client/login",
+    matches,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
@@ -66,9 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ fieldErrors: {} as FieldErrors, formError: result.formError, values: echo }, result.status);
 }
 
+/** The same rules in the browser, fetched when the form is first used (zod is not in the page's JS). */
+const browserRules = () => import("~/features/accounts/forms").then((m) => m.loginSchema);
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onSubmit, clear } = useFormErrors(loginSchema, actionData?.fieldErrors);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -87,7 +96,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.notice && <Alert tone={loaderData.noticeTone}>{loaderData.notice}</Alert>}
         {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
       </div>
-      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <TextField
           label="Email Address"
           name="email"

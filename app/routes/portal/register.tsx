@@ -5,14 +5,19 @@ import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/fea
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/features/accounts/session.server";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
-import { pageTitle } from "~/features/site/meta";
+import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Alert, TextField } from "~/ui/field";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Create Your Account", matches) },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "Create Your Account",
+    description:
+      "Create a client account to order IT services, follow your orders and pay your invoices online.",
+    path: "/client/register",
+    matches,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCurrentUser(request, context)) throw redirect("/client/dashboard");
@@ -38,9 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/client/verify-email", { headers: { "Set-Cookie": cookie } });
 }
 
+/** The same rules in the browser, fetched when the form is first used (zod is not in the page's JS). */
+const browserRules = () => import("~/features/accounts/forms").then((m) => m.registerSchema);
+
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onSubmit, clear } = useFormErrors(registerSchema, actionData?.fieldErrors);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -56,7 +64,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       }
     >
       {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
-      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <TextField
           label="Full Name"
           name="name"

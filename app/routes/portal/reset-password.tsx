@@ -29,9 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
 }
 
+/** The same rules in the browser, fetched when the form is first used (zod is not in the page's JS). */
+const browserRules = () => import("~/features/accounts/forms").then((m) => m.resetPasswordSchema);
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onSubmit, clear } = useFormErrors(resetPasswordSchema, actionData?.fieldErrors);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
 
   if (!loaderData.token) {
     return (
@@ -49,7 +52,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a New Password">
       {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
-      <Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields label="New Password" errors={errors} onEdit={(field) => clear(field)()} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
