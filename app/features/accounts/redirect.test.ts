@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./redirect";
+import { landingAfterSignIn, safeRedirectPath } from "./redirect";
 
 const FALLBACK = "/client/dashboard";
 
@@ -32,5 +32,22 @@ describe("safeRedirectPath", () => {
     ["a huge value", `/${"a".repeat(3000)}`],
   ])("refuses %s", (_label, value) => {
     expect(safeRedirectPath(value, FALLBACK)).toBe(FALLBACK);
+  });
+});
+
+describe("landingAfterSignIn", () => {
+  it("sends admins to the back office whatever redirectTo says", () => {
+    expect(landingAfterSignIn("admin", "http://x/client/login?redirectTo=/client/orders")).toBe(
+      "/admin/dashboard",
+    );
+  });
+  it("sends clients to a same-site redirectTo, else the dashboard", () => {
+    expect(landingAfterSignIn("client", "http://x/client/login?redirectTo=/client/orders")).toBe(
+      "/client/orders",
+    );
+    expect(landingAfterSignIn("client", "http://x/client/login?redirectTo=//evil.example")).toBe(
+      "/client/dashboard",
+    );
+    expect(landingAfterSignIn(null, "http://x/client/two-factor")).toBe("/client/dashboard");
   });
 });

@@ -10,3 +10,9 @@ export function safeRedirectPath(value: string | null | undefined, fallback: str
   if (!value || value.length > 2000 || !SAME_SITE_PATH.test(value)) return fallback;
   return value;
 }
+
+/** Where a completed sign-in (password, or password and code) lands: admins at the back office. */
+export function landingAfterSignIn(role: string | null | undefined, requestUrl: string): string {
+  if (role === "admin") return "/admin/dashboard";
+  return safeRedirectPath(new URL(requestUrl).searchParams.get("redirectTo"), "/client/dashboard");
+}

@@ -3,12 +3,8 @@ import { AuthCard } from "~/features/accounts/AuthCard";
 import { signIn } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, loginSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
-import {
-  forwardCookies,
-  getCurrentUser,
-  safeRedirectPath,
-  setPendingVerification,
-} from "~/features/accounts/session.server";
+import { landingAfterSignIn } from "~/features/accounts/redirect";
+import { forwardCookies, getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
 import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { seo } from "~/features/site/seo";
@@ -58,11 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next, { headers: forwardCookies(result.cookies) });
   }
   if (result.ok) {
-    const target =
-      result.user.role === "admin"
-        ? "/admin/dashboard"
-        : safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/client/dashboard");
-    return redirect(target, { headers: forwardCookies(result.cookies) });
+    return redirect(landingAfterSignIn(result.user.role, request.url), {
+      headers: forwardCookies(result.cookies),
+    });
   }
   if ("unverified" in result) {
     return redirect("/client/verify-email", {

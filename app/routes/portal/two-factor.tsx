@@ -7,7 +7,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { fieldErrors, formValues } from "~/features/accounts/forms";
-import { forwardCookies, getCurrentUser, safeRedirectPath } from "~/features/accounts/session.server";
+import { landingAfterSignIn } from "~/features/accounts/redirect";
+import { forwardCookies, getCurrentUser } from "~/features/accounts/session.server";
 import { twoFactorSignInSchema } from "~/features/accounts/two-factor";
 import { pendingSignInUserId, verifySignInCode } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
@@ -37,11 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, 400);
   const result = await verifySignInCode(context, request, parsed.data);
   if (result.ok) {
-    const target =
-      result.user.role === "admin"
-        ? "/admin/dashboard"
-        : safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/client/dashboard");
-    return redirect(target, { headers: forwardCookies(result.cookies) });
+    return redirect(landingAfterSignIn(result.user.role, request.url), {
+      headers: forwardCookies(result.cookies),
+    });
   }
   if ("restart" in result) {
     return redirect(loginAgain(request, result.restart), { headers: forwardCookies(result.cookies) });
