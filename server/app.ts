@@ -23,7 +23,7 @@ import {
 import { BAD_ADDRESS, requestGuards } from "./request-guards";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
-import { cspNonce, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
+import { cspNonce, fileHeaders, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -89,6 +89,25 @@ export function createApp(runtime: Runtime): express.Express {
   );
   app.use(httpsOnly(config));
   app.use(compression({ filter: shouldCompress }));
+  // Built files (scripts, styles, icons) with headers of their own, before the page headers: a file is
+  // never a document that runs scripts, so it gets the strictest policy in a few bytes rather than a
+  // page's 1.4 KB of CSP and Permissions-Policy on each of a page's dozen scripts (ADR 0800). Anything
+  // that is not a file here (a miss, a malformed path, a POST) goes on down the chain.
+  if (!dev) {
+    const client = path.resolve(process.cwd(), "build/client");
+    const setHeaders = fileHeaders(config);
+    // File names under /assets carry a content hash, so they can be cached for good.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders,
+      }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false, setHeaders }));
+  }
   app.use(cspNonce);
   app.use(securityHeaders(config));
   app.use(permissionsPolicy);
@@ -113,16 +132,6 @@ export function createApp(runtime: Runtime): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "down" });
     }
   });
-
-  if (!dev) {
-    const client = path.resolve(process.cwd(), "build/client");
-    // File names under /assets carry a content hash, so they can be cached for good.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
-  }
 
   app.all(
     "/{*splat}",

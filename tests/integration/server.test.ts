@@ -74,6 +74,19 @@ describe.each(testDatabases)("server on $name", (database) => {
     const res = await server.get(asset!);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // A file's own few headers, not a page's (ADR 0800).
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(res.headers.get("permissions-policy")).toBeNull();
+    const icon = await server.get("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Not a file: the page headers, and the guards' answers, as before.
+    const missing = await server.get("/assets/no-such-file.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect((await server.get("/assets/%E0%A4%A")).status).toBe(400);
   });
 
   it("renders each of the eight service pages from the catalogue", async () => {
