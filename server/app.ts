@@ -23,7 +23,15 @@ import {
 import { BAD_ADDRESS, requestGuards } from "./request-guards";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
-import { cspNonce, fileHeaders, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
+import {
+  cspNonce,
+  fileHeaders,
+  httpsOnly,
+  isDataApi,
+  permissionsPolicy,
+  runAll,
+  securityHeaders,
+} from "./security";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -108,9 +116,14 @@ export function createApp(runtime: Runtime): express.Express {
     );
     app.use(express.static(client, { maxAge: "1h", index: false, setHeaders }));
   }
-  app.use(cspNonce);
-  app.use(securityHeaders(config));
-  app.use(permissionsPolicy);
+  // Pages get the full set of security headers; JSON APIs get a file's few (ADR 0800).
+  const pageHeaders = [cspNonce, securityHeaders(config), permissionsPolicy];
+  const apiHeaders = fileHeaders(config);
+  app.use((req, res, next) => {
+    if (!isDataApi(req.path)) return runAll(pageHeaders, req, res, next);
+    apiHeaders(res);
+    next();
+  });
   // Before anything reads a body (every middleware above is synchronous, so no byte has been read).
   app.use(bodyLimit());
   app.use(sameOriginOnly(config.publicUrl));
@@ -141,7 +154,7 @@ export function createApp(runtime: Runtime): express.Express {
       getLoadContext: (req, res, failures) => ({
         runtime,
         requestId: String(req.id),
-        cspNonce: String(res.locals.cspNonce),
+        cspNonce: String(res.locals.cspNonce ?? ""),
         logger: req.log,
         clientIp: req.ip ?? null,
         reportError: (error: unknown) => reportRequestError(req, failures, error),

@@ -91,6 +91,9 @@ describe("prepareAnswer", () => {
       "default-src 'self';script-src 'self';style-src 'self';frame-ancestors 'none'",
     );
     expect(zlib.gunzipSync(answer!.gzip).toString()).toBe('{"a":1}');
+    // An API answer with a file's policy (no nonce at all) is kept as it is.
+    const api = await prepareAnswer([["content-security-policy", "default-src 'none'"]], "{}", "", false);
+    expect(api!.headers.slice(0, 2)).toEqual(["content-security-policy", "default-src 'none'"]);
   });
 
   it("refuses what it does not understand rather than storing it", async () => {

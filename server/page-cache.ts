@@ -194,16 +194,16 @@ export async function prepareAnswer(
   let nonceReplaced = false;
   for (const [name, value] of keptHeaders) {
     let v = value;
-    if (/^content-security-policy$/i.test(name)) {
-      const nonceSource = `'nonce-${nonce}'`;
-      if (!v.includes(nonceSource)) return null;
-      v = v.replace(nonceSource, scriptSources.join(" ")).replace(/ +;/g, ";").replace(/ {2,}/g, " ");
-      if (v.includes(nonce)) return null;
+    if (/^content-security-policy$/i.test(name) && nonce && v.includes(`'nonce-${nonce}'`)) {
+      v = v.replace(`'nonce-${nonce}'`, scriptSources.join(" ")).replace(/ +;/g, ";").replace(/ {2,}/g, " ");
       nonceReplaced = true;
     }
+    // Nothing of this response's nonce may be left to the next visitor.
+    if (nonce && v.includes(nonce)) return null;
     headers.push(name, v);
   }
-  if (!nonceReplaced) return null;
+  // A page's CSP allowed its scripts by the nonce: without that, the page is not what we render.
+  if (html && !nonceReplaced) return null;
   const identity = Buffer.from(text, "utf8");
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),

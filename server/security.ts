@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { Request, RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
 import { INLINE_CSS_SOURCE } from "~/features/site/inline-css.server";
@@ -65,6 +65,25 @@ export function fileHeaders(config: Config): (res: ServerResponse) => void {
     res.setHeader("Content-Security-Policy", FILE_CSP);
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   };
+}
+
+/**
+ * The JSON APIs under /api/ (exchange rates, location, events, webhooks, test hooks): answers no browser
+ * renders as a document, so they carry a file's headers. better-auth's endpoints (/api/auth/*) are not
+ * among them: their verification and reset links land in the browser and may answer with a page.
+ */
+export function isDataApi(path: string): boolean {
+  return path.startsWith("/api/") && !path.startsWith("/api/auth/");
+}
+
+/** Runs middleware in order, stopping at the first that answers or fails. */
+export function runAll(handlers: RequestHandler[], req: Request, res: Response, next: NextFunction): void {
+  let i = 0;
+  const step = (error?: unknown) => {
+    if (error !== undefined || i === handlers.length) return next(error);
+    handlers[i++]!(req, res, step);
+  };
+  step();
 }
 
 /**

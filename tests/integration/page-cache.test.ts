@@ -132,6 +132,10 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(hit.headers.get("x-page-cache")).toBe("hit");
     expect(hit.headers.get("content-type")).toMatch(/^application\/json/);
     expect(hit.headers.get("cache-control")).toBe("public, max-age=300");
+    // An API answer carries a file's few headers, not a page's.
+    expect(hit.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(hit.headers.get("permissions-policy")).toBeNull();
     expect(await hit.json()).toEqual(fresh);
     // A Host no URL can carry still gets the guards' 400, never a cached answer.
     const bad = await raw(`${server.url}/api/exchange-rates`, { host: "a b" });
