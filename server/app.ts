@@ -5,6 +5,7 @@
  */
 import "./context";
 import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -56,9 +57,6 @@ export function createApp(runtime: Runtime): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  // Public pages and the exchange rates, ready-made, before anything else (not in development: pages
-  // change as code does). Misses go down the whole chain below.
-  if (!dev) app.use(cachedAnswers(runtime));
 
   // Counts each request's database queries, kept briefly by request id (tests hold pages to a budget).
   app.use((_req, res, next) => {
@@ -189,17 +187,31 @@ export function createApp(runtime: Runtime): express.Express {
   return app;
 }
 
+/**
+ * What the HTTP server runs: cached answers first, before Express (server/page-cache.ts, ADR 0800), then
+ * the app. Development has no cache: pages change as code does.
+ */
+export function createRequestHandler(runtime: Runtime, app: express.Express): RequestListener {
+  if (runtime.config.env === "development") return app;
+  const fromCache = cachedAnswers(runtime, app.get("trust proxy fn"));
+  return (req, res) => {
+    if (!fromCache(req, res)) app(req, res);
+  };
+}
+
 export interface Portico {
   runtime: Runtime;
   app: express.Express;
+  /** The request listener to serve: cached answers, then `app`. */
+  handler: RequestListener;
   close(): Promise<void>;
 }
 
-/** Creates the runtime (config, logger, migrated and seeded database) and the Express app. */
+/** Creates the runtime (config, logger, migrated and seeded database), the Express app and its handler. */
 export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
   const runtime = await createRuntime(env);
   const app = createApp(runtime);
-  return { runtime, app, close: () => runtime.close() };
+  return { runtime, app, handler: createRequestHandler(runtime, app), close: () => runtime.close() };
 }
 
 const DEV_KEY = Symbol.for("portico.dev");
