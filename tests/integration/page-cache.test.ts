@@ -157,6 +157,18 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(missing.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("keys cached pages by the visitor's address as Express reads it behind the trusted proxy", async () => {
+    const german = await visitCached("/privacy", { "x-forwarded-for": "85.214.132.117" });
+    expect(await german.text()).toContain("Germany");
+    const british = await visitCached("/privacy", { "x-forwarded-for": "81.2.69.142" });
+    const britishPage = await british.text();
+    expect(britishPage).toContain("United Kingdom");
+    expect(britishPage).not.toContain("Germany");
+    // The client's own hop counts, not an address it claims further left.
+    const claimed = await visitCached("/privacy", { "x-forwarded-for": "85.214.132.117, 81.2.69.142" });
+    expect(await claimed.text()).toContain("United Kingdom");
+  });
+
   it("never serves or stores a cached page for a signed-in request", async () => {
     await createAccount(db(), { email: "cache@example.com", name: "Cache Client" });
     const client = new Session(server.url, "198.51.100.40");

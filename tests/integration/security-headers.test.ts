@@ -101,6 +101,22 @@ describe.each(testDatabases)("production headers over https on $name", (database
       expect(permissions).toContain(feature);
     }
     expect(res.headers.get("x-powered-by")).toBeNull();
+    // A page served from the cache (ADR 0800) has the same headers, and plain http is still redirected.
+    await expect
+      .poll(async () => (await viaHttps("/")).headers.get("x-page-cache"), { timeout: 15_000 })
+      .toBe("hit");
+    const cached = await viaHttps("/");
+    for (const name of [
+      "strict-transport-security",
+      "x-content-type-options",
+      "referrer-policy",
+      "permissions-policy",
+    ]) {
+      expect(cached.headers.get(name), name).toBe(res.headers.get(name));
+    }
+    const overHttp = await server.get("/", { headers: { "x-forwarded-proto": "http" } });
+    expect(overHttp.status).toBe(301);
+    expect(overHttp.headers.get("location")).toBe(`${SITE}/`);
   });
 
   it("allows the inline stylesheet by its hash, and no other inline style element", async () => {
