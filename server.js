@@ -56,7 +56,7 @@ async function main() {
     /** @type {typeof import("./server/app")} */
     const build = await import(buildPath.href);
     portico = await build.startPortico();
-    handler = portico.app;
+    handler = portico.handler;
   }
 
   const { config, logger } = portico.runtime;

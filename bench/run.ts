@@ -4,7 +4,9 @@
  *
  * - throughput: autocannon (in its own process) at 10 and 100 connections against the public pages,
  *   /api/exchange-rates and the signed-in dashboard, and against a bare node:http server answering a
- *   static string (the reference, in the same run): requests/s, p50, p99, ratio to the bare server;
+ *   static string (the reference, in the same run): requests/s, p50, p99, ratio to the bare server; and
+ *   for each public page, a bare server sending that page's exact gzip bytes and headers ("same bytes"),
+ *   since past a few KB the load generator's cost of reading the body, not the server, sets the pace;
  * - growth: server time (and query count) of the dashboard, orders and invoices pages for clients with
  *   10, 1,000 and 10,000 orders;
  * - checkout + webhook round trips per second (the sandbox provider's hosted page posts the webhook);
@@ -21,6 +23,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -70,13 +73,36 @@ async function load(url: string, connections: number, headers: Record<string, st
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
 }
 
-function startBare(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [here("./bare.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+function startBare(answersFile?: string): Promise<{ url: string; child: ChildProcess }> {
+  const args = [here("./bare.mjs"), ...(answersFile ? [answersFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.stdout!.once("data", (d: Buffer) =>
       resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, child }),
     );
+  });
+}
+
+/** One answer as sent (compressed bytes and headers), for the same-bytes reference. */
+function rawAnswer(url: string): Promise<{ headers: string[]; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const headers: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!/^(content-length|transfer-encoding|date|connection|keep-alive)$/i.test(name)) {
+            headers.push(name, res.rawHeaders[i + 1]!);
+          }
+        }
+        resolve({ headers, body: Buffer.concat(chunks).toString("base64") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
   });
 }
 
@@ -249,7 +275,8 @@ async function startPortico(serverEnv: Record<string, string>, base: string): Pr
 async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolean) {
   const build = await loadBuild();
   const port = await freePort();
-  const pgliteDir = kind === "pglite" ? mkdtempSync(path.join(os.tmpdir(), "portico-bench-")) : "";
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "portico-bench-"));
+  const pgliteDir = kind === "pglite" ? path.join(workDir, "db") : "";
   const serverEnv: Record<string, string> = {
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -303,35 +330,56 @@ async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolea
     const BLOG_ARTICLE = sitemap.match(/\/blog\/[a-z0-9-]+/)?.[0] ?? "/blog/missing";
 
     // Throughput.
+    const pages: [string, string][] = [
+      ["/", "/"],
+      ["service page", SERVICE_PAGE],
+      ["blog article", BLOG_ARTICLE],
+    ];
     const targets: [string, string, Record<string, string>][] = [
       ["bare node:http", bare.url, {}],
-      ["/", `${base}/`, {}],
-      ["service page", base + SERVICE_PAGE, {}],
-      ["blog article", base + BLOG_ARTICLE, {}],
+      ...pages.map(([name, route]): [string, string, Record<string, string>] => [name, base + route, {}]),
       ["/api/exchange-rates", `${base}/api/exchange-rates`, {}],
       [`/client/dashboard (${BIG} orders)`, `${base}/client/dashboard`, { cookie: big.cookieHeader }],
     ];
     for (const [, url, headers] of targets) {
-      const res = await fetch(url, { headers });
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    }
-    const throughput: Record<string, string | number>[] = [];
-    for (const connections of CONNECTIONS) {
-      let bareRps = 0;
-      for (const [name, url, headers] of targets) {
-        const r = await load(url, connections, headers);
-        if (!bareRps) bareRps = r.rps;
-        throughput.push({
-          route: name,
-          connections,
-          "req/s": Math.round(r.rps),
-          "p50 ms": r.p50,
-          "p99 ms": r.p99,
-          "% of bare": ms((100 * r.rps) / bareRps),
-          "non-2xx": r.non2xx,
-          errors: r.errors + r.timeouts,
-        });
+      // Twice: the first answer of a public page is rendered, the next ones come from the cache.
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(url, { headers });
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        await res.arrayBuffer();
       }
+    }
+    // The same-bytes reference: each page's cached answer, exactly as sent, from a bare server.
+    const answers: Record<string, { headers: string[]; body: string }> = {};
+    for (const [, route] of pages) answers[route] = await rawAnswer(base + route);
+    const answersFile = path.join(workDir, "answers.json");
+    writeFileSync(answersFile, JSON.stringify(answers));
+    const sameBytes = await startBare(answersFile);
+    const throughput: Record<string, string | number>[] = [];
+    try {
+      for (const connections of CONNECTIONS) {
+        let bareRps = 0;
+        for (const [name, url, headers] of targets) {
+          const r = await load(url, connections, headers);
+          if (!bareRps) bareRps = r.rps;
+          const page = pages.find(([n]) => n === name);
+          const same = page ? await load(new URL(page[1], sameBytes.url).href, connections) : null;
+          throughput.push({
+            route: name,
+            connections,
+            "req/s": Math.round(r.rps),
+            "p50 ms": r.p50,
+            "p99 ms": r.p99,
+            "% of bare": ms((100 * r.rps) / bareRps),
+            "same bytes req/s": same ? Math.round(same.rps) : "",
+            "% of same bytes": same ? ms((100 * r.rps) / same.rps) : "",
+            "non-2xx": r.non2xx,
+            errors: r.errors + r.timeouts,
+          });
+        }
+      }
+    } finally {
+      sameBytes.child.kill("SIGTERM");
     }
 
     // Growth: the same pages for clients with 10, 1,000 and BIG orders.
@@ -364,9 +412,16 @@ async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolea
     return { throughput, growth, checkout, memory, lighthouse };
   } finally {
     bare.child.kill("SIGTERM");
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+    // A server that already exited would never emit "exit" again (and an await on it would leave
+    // nothing to run: Node ends with code 13).
+    if (server.exitCode !== null || server.signalCode !== null) {
+      console.error(`the ${kind} server had exited early (${server.exitCode ?? server.signalCode})`);
+    } else {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import "./context";
 import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -13,7 +14,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
-import { pageCache } from "./page-cache";
+import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
   reactRouterHandler,
@@ -23,7 +24,15 @@ import {
 import { BAD_ADDRESS, requestGuards } from "./request-guards";
 import { createRuntime, type Runtime } from "./runtime";
 import { sameOriginOnly } from "./same-origin";
-import { cspNonce, httpsOnly, permissionsPolicy, securityHeaders } from "./security";
+import {
+  cspNonce,
+  fileHeaders,
+  httpsOnly,
+  isDataApi,
+  permissionsPolicy,
+  runAll,
+  securityHeaders,
+} from "./security";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -32,8 +41,6 @@ export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
 export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
 export type { Runtime };
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Everything but Server-Sent Events is compressed (a compressed stream would never flush). */
 function shouldCompress(req: express.Request, res: express.Response): boolean {
@@ -88,9 +95,33 @@ export function createApp(runtime: Runtime): express.Express {
   );
   app.use(httpsOnly(config));
   app.use(compression({ filter: shouldCompress }));
-  app.use(cspNonce);
-  app.use(securityHeaders(config));
-  app.use(permissionsPolicy);
+  // Built files (scripts, styles, icons) with headers of their own, before the page headers: a file is
+  // never a document that runs scripts, so it gets the strictest policy in a few bytes rather than a
+  // page's 1.4 KB of CSP and Permissions-Policy on each of a page's dozen scripts (ADR 0800). Anything
+  // that is not a file here (a miss, a malformed path, a POST) goes on down the chain.
+  if (!dev) {
+    const client = path.resolve(process.cwd(), "build/client");
+    const setHeaders = fileHeaders(config);
+    // File names under /assets carry a content hash, so they can be cached for good.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders,
+      }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false, setHeaders }));
+  }
+  // Pages get the full set of security headers; JSON APIs get a file's few (ADR 0800).
+  const pageHeaders = [cspNonce, securityHeaders(config), permissionsPolicy];
+  const apiHeaders = fileHeaders(config);
+  app.use((req, res, next) => {
+    if (!isDataApi(req.path)) return runAll(pageHeaders, req, res, next);
+    apiHeaders(res);
+    next();
+  });
   // Before anything reads a body (every middleware above is synchronous, so no byte has been read).
   app.use(bodyLimit());
   app.use(sameOriginOnly(config.publicUrl));
@@ -113,18 +144,6 @@ export function createApp(runtime: Runtime): express.Express {
     }
   });
 
-  if (!dev) {
-    const client = path.resolve(process.cwd(), "build/client");
-    // File names under /assets carry a content hash, so they can be cached for good.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
-  }
-
-  // Public pages rendered once per path and currency (not in development: pages change as code does).
-  if (!dev) app.use(pageCache(runtime));
   app.all(
     "/{*splat}",
     reactRouterHandler({
@@ -133,7 +152,7 @@ export function createApp(runtime: Runtime): express.Express {
       getLoadContext: (req, res, failures) => ({
         runtime,
         requestId: String(req.id),
-        cspNonce: String(res.locals.cspNonce),
+        cspNonce: String(res.locals.cspNonce ?? ""),
         logger: req.log,
         clientIp: req.ip ?? null,
         reportError: (error: unknown) => reportRequestError(req, failures, error),
@@ -168,17 +187,31 @@ export function createApp(runtime: Runtime): express.Express {
   return app;
 }
 
+/**
+ * What the HTTP server runs: cached answers first, before Express (server/page-cache.ts, ADR 0800), then
+ * the app. Development has no cache: pages change as code does.
+ */
+export function createRequestHandler(runtime: Runtime, app: express.Express): RequestListener {
+  if (runtime.config.env === "development") return app;
+  const fromCache = cachedAnswers(runtime, app.get("trust proxy fn"));
+  return (req, res) => {
+    if (!fromCache(req, res)) app(req, res);
+  };
+}
+
 export interface Portico {
   runtime: Runtime;
   app: express.Express;
+  /** The request listener to serve: cached answers, then `app`. */
+  handler: RequestListener;
   close(): Promise<void>;
 }
 
-/** Creates the runtime (config, logger, migrated and seeded database) and the Express app. */
+/** Creates the runtime (config, logger, migrated and seeded database), the Express app and its handler. */
 export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
   const runtime = await createRuntime(env);
   const app = createApp(runtime);
-  return { runtime, app, close: () => runtime.close() };
+  return { runtime, app, handler: createRequestHandler(runtime, app), close: () => runtime.close() };
 }
 
 const DEV_KEY = Symbol.for("portico.dev");

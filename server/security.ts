@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { ServerResponse } from "node:http";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
 import { INLINE_CSS_SOURCE } from "~/features/site/inline-css.server";
@@ -46,6 +47,43 @@ export function securityHeaders(config: Config): RequestHandler {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/** The policy of a static file: it may load nothing, run nothing and be framed by no one. */
+export const FILE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers of a built file (script, stylesheet, icon) as express.static serves it: not sniffed as another
+ * type, readable by this origin only, the strictest CSP (an SVG opened directly runs nothing), and HSTS
+ * over https.
+ */
+export function fileHeaders(config: Config): (res: ServerResponse) => void {
+  const https = config.publicUrl.startsWith("https://");
+  return (res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader("Content-Security-Policy", FILE_CSP);
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}
+
+/**
+ * The JSON APIs under /api/ (exchange rates, location, events, webhooks, test hooks): answers no browser
+ * renders as a document, so they carry a file's headers. better-auth's endpoints (/api/auth/*) are not
+ * among them: their verification and reset links land in the browser and may answer with a page.
+ */
+export function isDataApi(path: string): boolean {
+  return path.startsWith("/api/") && !path.startsWith("/api/auth/");
+}
+
+/** Runs middleware in order, stopping at the first that answers or fails. */
+export function runAll(handlers: RequestHandler[], req: Request, res: Response, next: NextFunction): void {
+  let i = 0;
+  const step = (error?: unknown) => {
+    if (error !== undefined || i === handlers.length) return next(error);
+    handlers[i++]!(req, res, step);
+  };
+  step();
 }
 
 /**

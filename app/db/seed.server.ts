@@ -1,17 +1,22 @@
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
+import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { Database } from "./client.server";
 import { services } from "./schema";
 
 /**
  * Seeds the service catalogue. Idempotent: a service already present is left as it is, so prices
  * the owner changed later are never overwritten; a service missing from the database is added.
- * Returns how many services were added.
+ * Returns how many services were added. Adding any announces a catalogue change (in the same
+ * transaction), so processes already running drop their cached pages and catalogue (ADR 0800).
  */
 export async function seedDatabase(db: Database): Promise<{ servicesAdded: number }> {
-  const added = await db
-    .insert(services)
-    .values(SEED_SERVICES)
-    .onConflictDoNothing({ target: services.id })
-    .returning({ id: services.id });
-  return { servicesAdded: added.length };
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(services)
+      .values(SEED_SERVICES)
+      .onConflictDoNothing({ target: services.id })
+      .returning({ id: services.id });
+    if (added.length) await publishLiveEvent(tx, { userId: null, kind: "catalogue", status: "seeded" });
+    return { servicesAdded: added.length };
+  });
 }

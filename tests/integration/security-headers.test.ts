@@ -91,7 +91,8 @@ describe.each(testDatabases)("production headers over https on $name", (database
     ]) {
       expect(csp).toContain(directive);
     }
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    // A rendered page allows its inline scripts by its nonce, a cached one by their hashes (ADR 0800).
+    expect(csp).toMatch(/script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{44}')+;/);
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -100,6 +101,22 @@ describe.each(testDatabases)("production headers over https on $name", (database
       expect(permissions).toContain(feature);
     }
     expect(res.headers.get("x-powered-by")).toBeNull();
+    // A page served from the cache (ADR 0800) has the same headers, and plain http is still redirected.
+    await expect
+      .poll(async () => (await viaHttps("/")).headers.get("x-page-cache"), { timeout: 15_000 })
+      .toBe("hit");
+    const cached = await viaHttps("/");
+    for (const name of [
+      "strict-transport-security",
+      "x-content-type-options",
+      "referrer-policy",
+      "permissions-policy",
+    ]) {
+      expect(cached.headers.get(name), name).toBe(res.headers.get(name));
+    }
+    const overHttp = await server.get("/", { headers: { "x-forwarded-proto": "http" } });
+    expect(overHttp.status).toBe(301);
+    expect(overHttp.headers.get("location")).toBe(`${SITE}/`);
   });
 
   it("allows the inline stylesheet by its hash, and no other inline style element", async () => {

@@ -51,7 +51,7 @@ export async function startTestServer(
     ...db.env,
     ...extra,
   });
-  const server: Server = createServer(portico.app);
+  const server: Server = createServer(portico.handler);
   // A PUBLIC_URL with a port (from freePort) makes the server listen there, so it knows its own
   // address (the sandbox payment provider posts its webhooks to it).
   const port = extra.PUBLIC_URL ? Number(new URL(extra.PUBLIC_URL).port || 0) : 0;

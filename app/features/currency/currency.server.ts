@@ -7,7 +7,12 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { type DetectedLocation, detectionChanged, resolveCurrency } from "./currency";
 import type { CurrencyState } from "./currency-state";
-import { loadCurrencyPreference, saveDetectedCurrencyIfClient } from "./preferences.server";
+import {
+  type CurrencyPreference,
+  loadCurrencyPreference,
+  saveDetectedCurrencyIfClient,
+} from "./preferences.server";
+import type { RatesSnapshot } from "./rates.server";
 import type { CurrencyServices } from "./services.server";
 
 export interface CurrencyRequest {
@@ -25,20 +30,41 @@ export interface CurrencyRequest {
   afterResponse?: (task: () => Promise<unknown>) => void;
 }
 
-export async function currencyForRequest(input: CurrencyRequest): Promise<CurrencyState> {
-  const { services, db, logger, request, clientAddress, userId } = input;
-  let location: DetectedLocation;
+/** Where the request comes from; a failed detection is logged and falls back to the United States. */
+export function detectLocation(
+  services: CurrencyServices,
+  headers: Pick<Headers, "get">,
+  clientAddress: string | null,
+  logger?: Pick<Logger, "warn">,
+): DetectedLocation {
   try {
-    const { source: _source, ...detected } = services.location.detect({
-      headers: request.headers,
-      address: clientAddress,
-    });
-    location = detected;
+    const { source: _source, ...detected } = services.location.detect({ headers, address: clientAddress });
+    return detected;
   } catch (error) {
     // "Location detection failure: logged; falls back to US, United States, USD."
     logger?.warn({ err: error }, "location detection failed");
-    location = { country_code: "US", country_name: "United States", currency: "USD" };
+    return { country_code: "US", country_name: "United States", currency: "USD" };
   }
+}
+
+/** The state a page renders prices with: the chosen currency and its rate (USD is always there). */
+export function currencyState(
+  location: DetectedLocation,
+  preference: CurrencyPreference | null,
+  snapshot: RatesSnapshot,
+): CurrencyState {
+  const currency = resolveCurrency({ preference, detected: location.currency });
+  const rate = snapshot.rates[currency];
+  return {
+    currency,
+    rates: rate === undefined ? { USD: 1 } : { USD: 1, [currency]: rate },
+    location,
+  };
+}
+
+export async function currencyForRequest(input: CurrencyRequest): Promise<CurrencyState> {
+  const { services, db, logger, request, clientAddress, userId } = input;
+  const location = detectLocation(services, request.headers, clientAddress, logger);
   const [snapshot, preference] = await Promise.all([
     services.rates.get(),
     userId ? loadCurrencyPreference(db, userId, logger) : Promise.resolve(null),
@@ -56,11 +82,5 @@ export async function currencyForRequest(input: CurrencyRequest): Promise<Curren
     if (input.afterResponse) input.afterResponse(save);
     else await save();
   }
-  const currency = resolveCurrency({ preference, detected: location.currency });
-  const rate = snapshot.rates[currency];
-  return {
-    currency,
-    rates: rate === undefined ? { USD: 1 } : { USD: 1, [currency]: rate },
-    location,
-  };
+  return currencyState(location, preference, snapshot);
 }

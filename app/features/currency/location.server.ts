@@ -22,7 +22,7 @@ const MAX_CACHED_ADDRESSES = 10_000;
 export type LocationSource = "header" | "geoip" | "accept-language" | "default";
 
 export interface LocationRequest {
-  headers: Headers;
+  headers: Pick<Headers, "get">;
   /** The client address as the server sees it (after trusted proxies), if known. */
   address: string | null | undefined;
 }

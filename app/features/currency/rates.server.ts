@@ -58,6 +58,11 @@ export class ExchangeRatesService {
     return this.inFlight;
   }
 
+  /** The cached rates while fresh, else null; never fetches (the cached-answer fast path uses it). */
+  peek(): RatesSnapshot | null {
+    return this.cached && this.now() < this.cached.expiresAt ? this.cached.snapshot : null;
+  }
+
   private async refresh(): Promise<RatesSnapshot> {
     const snapshot = await this.load();
     const ttl =

@@ -4,7 +4,7 @@
  */
 import { type AppLoadContext, data } from "react-router";
 import { isServiceSlug, type ServiceSlug } from "~/features/catalogue/catalogue";
-import { getServiceBySlug } from "~/features/catalogue/catalogue.server";
+import { publicServiceBySlug } from "~/features/catalogue/catalogue.server";
 import { SERVICE_CONTENT } from "./content.server";
 import { priceCopy } from "./page-content";
 
@@ -17,7 +17,7 @@ export function serviceSlugOf(pathname: string): ServiceSlug | null {
 
 export async function loadServicePage(request: Request, context: AppLoadContext) {
   const slug = serviceSlugOf(new URL(request.url).pathname);
-  const service = slug ? await getServiceBySlug(context.runtime.database.db, slug) : null;
+  const service = slug ? await publicServiceBySlug(context.runtime.database.db, slug) : null;
   if (!slug || !service) throw data("Service not found", { status: 404 });
   return { slug, service, content: priceCopy(SERVICE_CONTENT[slug], service) };
 }

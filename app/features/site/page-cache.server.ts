@@ -1,50 +1,71 @@
 /**
- * The rendered HTML of public pages, kept in memory per path and currency state (ADR 0105). A page is
- * the same for every visitor without cookies who gets the same currency, so it is rendered once and
- * served from here until the catalogue changes. The CSP nonce of the render is replaced by a
- * placeholder when stored and by each response's own fresh nonce when served.
+ * Answers that are the same for everyone who asks the same thing, kept in memory ready to send (ADR
+ * 0105, ADR 0800): public pages per path and currency state, and the exchange-rates JSON per rates
+ * snapshot. Each entry holds its final headers and its body compressed once (gzip and brotli), so a
+ * hit costs a lookup and a write, not a render nor a compression.
  *
  * Invalidation: `invalidatePageCache()` clears every entry and bumps the generation, so a render that
  * started before the change is never stored after it. The back office calls it in its own process
  * after a catalogue edit commits; every other process calls it when its live-events hub receives the
- * `catalogue` event (pg_notify), see server/runtime.ts.
+ * `catalogue` event (pg_notify), see server/runtime.ts. It also empties the in-memory catalogue the
+ * public pages render from (catalogue.server.ts), which changes at the same moments.
  */
+import { clearCatalogueCache } from "~/features/catalogue/catalogue.server";
 
-/** Stands in for the nonce in stored HTML; no real nonce (base64 of 16 bytes) can look like it. */
-export const NONCE_PLACEHOLDER = "\u0000portico-nonce\u0000";
-
-export interface CachedPage {
-  html: string;
-  headers: [string, string][];
+export interface CachedAnswer {
+  /** Header names and values, alternating, as `writeHead` takes them (no per-request header). */
+  headers: string[];
+  /** A strong validator of the body (the identity bytes), quoted. */
+  etag: string;
+  /** The body, once per content coding; the identity body is made from gzip on the rare request for it. */
+  gzip: Buffer;
+  br: Buffer;
+  /** Bytes held, for the cache's bound. */
+  size: number;
 }
 
 /** Paths that render the same for every visitor without cookies (a query string is never cached). */
 export const CACHEABLE_PATH = /^\/(services\/[a-z0-9-]+|blog\/[a-z0-9-]+|privacy|terms)?$/;
 
-const MAX_ENTRIES = 500;
-const pages = new Map<string, CachedPage>();
+/** The bound: compressed bodies of a few hundred pages (a home page is about 60 KB in both codings). */
+const MAX_BYTES = 24 * 1024 * 1024;
+const answers = new Map<string, CachedAnswer>();
+let bytes = 0;
 let generation = 0;
 
 export function pageCacheGeneration(): number {
   return generation;
 }
 
-export function getCachedPage(key: string): CachedPage | undefined {
-  return pages.get(key);
+export function getCachedAnswer(key: string): CachedAnswer | undefined {
+  return answers.get(key);
 }
 
-/** Stores a page rendered during `renderedIn`; a render older than the latest invalidation is dropped. */
-export function storeCachedPage(key: string, renderedIn: number, page: CachedPage): void {
-  if (renderedIn !== generation) return;
-  if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-  pages.set(key, page);
+/** Stores an answer made during `renderedIn`; one older than the latest invalidation is dropped. */
+export function storeCachedAnswer(key: string, renderedIn: number, answer: CachedAnswer): void {
+  if (renderedIn !== generation || answer.size > MAX_BYTES) return;
+  const previous = answers.get(key);
+  if (previous) {
+    answers.delete(key);
+    bytes -= previous.size;
+  }
+  // Maps iterate in insertion order: the oldest entries go first.
+  while (bytes + answer.size > MAX_BYTES) {
+    const [oldestKey, oldest] = answers.entries().next().value!;
+    answers.delete(oldestKey);
+    bytes -= oldest.size;
+  }
+  answers.set(key, answer);
+  bytes += answer.size;
 }
 
 export function invalidatePageCache(): void {
   generation++;
-  pages.clear();
+  answers.clear();
+  bytes = 0;
+  clearCatalogueCache();
 }
 
-export function pageCacheSize(): number {
-  return pages.size;
+export function pageCacheStats(): { entries: number; bytes: number } {
+  return { entries: answers.size, bytes };
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { listTeasers } from "~/features/blog/blog.server";
 import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/catalogue/catalogue";
-import { listServices } from "~/features/catalogue/catalogue.server";
+import { publicCatalogue } from "~/features/catalogue/catalogue.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
 import { Hero } from "~/features/site/home/Hero";
@@ -36,7 +36,7 @@ const ContactSection = lazy(() =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, database } = context.runtime;
-  const services = await listServices(database.db);
+  const services = await publicCatalogue(database.db);
   return {
     services: services.map((s) => ({
       id: s.id,
