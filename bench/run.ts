@@ -272,7 +272,10 @@ async function startPortico(serverEnv: Record<string, string>, base: string): Pr
   throw new Error("the server did not start within 30 s");
 }
 
-async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolean) {
+/** `first`: the first database measured; only it runs Lighthouse and the same-bytes references, which do
+ * not depend on the database (keeping the whole bench under 10 minutes). */
+async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
+  const withLighthouse = first;
   const build = await loadBuild();
   const port = await freePort();
   const workDir = mkdtempSync(path.join(os.tmpdir(), "portico-bench-"));
@@ -363,7 +366,7 @@ async function benchDatabase(kind: "pglite" | "postgres", withLighthouse: boolea
           const r = await load(url, connections, headers);
           if (!bareRps) bareRps = r.rps;
           const page = pages.find(([n]) => n === name);
-          const same = page ? await load(new URL(page[1], sameBytes.url).href, connections) : null;
+          const same = page && first ? await load(new URL(page[1], sameBytes.url).href, connections) : null;
           throughput.push({
             route: name,
             connections,
