@@ -4,7 +4,7 @@
  * invoice_number) indexes: two queries (three with a search) and flat time for any number of invoices
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { loadClientTotals } from "~/features/portal/client-totals.server";
@@ -70,6 +70,15 @@ const toRow = (r: Raw): InvoiceRow => ({
 /** Newest invoices first, with their order's service name; `reverse` reads oldest first instead. */
 async function invoiceRows(db: Database, where: SQL | undefined, limit: number, offset = 0, reverse = false) {
   const dir = reverse ? asc : desc;
+  // The page's ids first (a walk of the (client_id, …, created_at, invoice_number) index), then their
+  // rows and orders: a deep page skips index entries, not joined rows.
+  const pageIds = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber))
+    .limit(limit)
+    .offset(offset);
   const rows = await db
     .select({
       id: invoices.id,
@@ -86,10 +95,8 @@ async function invoiceRows(db: Database, where: SQL | undefined, limit: number, 
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(where)
-    .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(invoices.id, pageIds))
+    .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber));
   const out = rows.map(toRow);
   return reverse ? out.reverse() : out;
 }

@@ -4,7 +4,7 @@
  * indexes, so a page costs the same few queries, and about the same time, for 10 orders or 10,000
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { loadClientTotals } from "~/features/portal/client-totals.server";
@@ -72,14 +72,21 @@ async function orderRows(
   reverse = false,
 ): Promise<OrderRow[]> {
   const dir = reverse ? asc : desc;
-  const rows = await db
-    .select(rowColumns)
+  // The page's ids first (a walk of the (client_id, …, created_at, id) index), then their rows and
+  // invoices: a deep page skips index entries, not joined rows.
+  const pageIds = db
+    .select({ id: orders.id })
     .from(orders)
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
     .where(where)
     .orderBy(dir(orders.createdAt), dir(orders.id))
     .limit(limit)
     .offset(offset);
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(inArray(orders.id, pageIds))
+    .orderBy(dir(orders.createdAt), dir(orders.id));
   const out = rows.map(toRow);
   return reverse ? out.reverse() : out;
 }
