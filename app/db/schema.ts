@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -326,8 +327,10 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("orders_client_created_idx").on(t.clientId, t.createdAt),
-    index("orders_client_status_idx").on(t.clientId, t.status),
+    // The portal's lists read one page in their order (created_at desc, id desc) straight off these, all
+    // orders or one status (docs/decisions/0801-portal-pages-flat-with-data.md).
+    index("orders_client_created_id_idx").on(t.clientId, t.createdAt, t.id),
+    index("orders_client_status_created_idx").on(t.clientId, t.status, t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
@@ -380,11 +383,32 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_year_seq_key").on(t.invoiceYear, t.invoiceSeq),
     uniqueIndex("invoices_order_id_key").on(t.orderId),
-    index("invoices_client_created_idx").on(t.clientId, t.createdAt),
-    index("invoices_client_status_idx").on(t.clientId, t.status),
+    // Same as the orders' (the invoices list is ordered by created_at desc, invoice_number desc).
+    index("invoices_client_created_number_idx").on(t.clientId, t.createdAt, t.invoiceNumber),
+    index("invoices_client_status_created_idx").on(t.clientId, t.status, t.createdAt, t.invoiceNumber),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     check("invoices_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
+);
+
+/**
+ * Per client, per kind ('order' or 'invoice') and status: how many rows and their USD amount. Kept by
+ * statement-level triggers on orders and invoices (drizzle/0005_client_totals.sql), so the portal's
+ * cards, chips and list counts read a few rows instead of aggregating all of a client's orders
+ * (docs/decisions/0801-portal-pages-flat-with-data.md). Never written by the application.
+ */
+export const clientTotals = pgTable(
+  "client_totals",
+  {
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order", "invoice"] }).notNull(),
+    status: text("status").notNull(),
+    count: integer("count").notNull().default(0),
+    amountUsd: numeric("amount_usd", { precision: 18, scale: 2, mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.kind, t.status] })],
 );
 
 /** The last invoice number given out per year (a row lock on it serialises concurrent checkouts). */

@@ -135,8 +135,32 @@ export async function requireClient(
       },
     });
   }
-  const client = await ensureClient(context.runtime.database.db, user);
-  return { user, client };
+  return { user, client: await clientOfRequest(request, context, user) };
+}
+
+/**
+ * The client record is read once per request: the portal shell's loader and the page's loader both pass
+ * the gate in the same request (one load context). An action (any method but GET and HEAD) always
+ * reads it afresh and forgets what the request knew, so the loaders that run after it in the same
+ * request (React Router runs them after the action) read the record as the action left it.
+ */
+const clientsOfRequest = new WeakMap<AppLoadContext, { userId: string; client: Promise<Client> }>();
+
+function clientOfRequest(request: Request, context: AppLoadContext, user: SessionUser): Promise<Client> {
+  const read = () => ensureClient(context.runtime.database.db, user);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    clientsOfRequest.delete(context);
+    return read();
+  }
+  const known = clientsOfRequest.get(context);
+  if (known?.userId === user.id) return known.client;
+  const client = read();
+  clientsOfRequest.set(context, { userId: user.id, client });
+  // A failed read is not remembered.
+  client.catch(() => {
+    if (clientsOfRequest.get(context)?.client === client) clientsOfRequest.delete(context);
+  });
+  return client;
 }
 
 /** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */

@@ -1,18 +1,21 @@
 /**
- * A client's invoices as the portal lists them (client-portal.md, Invoices): totals, chip counts,
- * search and one page of rows, in SQL over the (client_id, …) indexes: two queries for any number.
+ * A client's invoices as the portal lists them (client-portal.md, Invoices): totals and chip counts from
+ * `client_totals`, one page of rows read in order off the (client_id, [status,] created_at,
+ * invoice_number) indexes: two queries (three with a search) and flat time for any number of invoices
+ * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
+import { loadClientTotals } from "~/features/portal/client-totals.server";
 import {
   type InvoiceFilter,
   type ListQuery,
-  PAGE_SIZE,
   type PageInfo,
   pageInfo,
+  pageWindow,
 } from "~/features/portal/listing";
-import { containsPattern, ilikeContains } from "~/features/portal/search.server";
+import { containsPattern, countMatches, ilikeContains } from "~/features/portal/search.server";
 
 export interface InvoiceRow {
   id: string;
@@ -36,10 +39,20 @@ export interface InvoiceTotals {
   counts: Record<InvoiceFilter, number>;
 }
 
-/** "Search by invoice number or id." */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PART_OF_UUID = /^[0-9a-f-]+$/i;
+
+/**
+ * "Search by invoice number or id": the number contains the text, or the id does. The id is only
+ * compared when it could match: a whole id is looked up by the primary key, a text with anything but
+ * hex digits and dashes (such as "INV-…") is in no id, so the id is not turned into text for every row.
+ */
 function invoiceSearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  return sql`(${ilikeContains(invoices.invoiceNumber, q)} or ${invoices.id}::text ilike ${containsPattern(q)})`;
+  const byNumber = ilikeContains(invoices.invoiceNumber, q);
+  if (UUID.test(q)) return sql`(${byNumber} or ${invoices.id} = ${q.toLowerCase()})`;
+  if (PART_OF_UUID.test(q)) return sql`(${byNumber} or ${invoices.id}::text ilike ${containsPattern(q)})`;
+  return byNumber;
 }
 
 type Raw = Omit<InvoiceRow, "createdAt" | "dueDate" | "paidAt"> & {
@@ -54,7 +67,18 @@ const toRow = (r: Raw): InvoiceRow => ({
   paidAt: r.paidAt?.toISOString() ?? null,
 });
 
-async function invoiceRows(db: Database, where: SQL | undefined, limit: number, offset = 0) {
+/** Newest invoices first, with their order's service name; `reverse` reads oldest first instead. */
+async function invoiceRows(db: Database, where: SQL | undefined, limit: number, offset = 0, reverse = false) {
+  const dir = reverse ? asc : desc;
+  // The page's ids first (a walk of the (client_id, …, created_at, invoice_number) index), then their
+  // rows and orders: a deep page skips index entries, not joined rows.
+  const pageIds = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber))
+    .limit(limit)
+    .offset(offset);
   const rows = await db
     .select({
       id: invoices.id,
@@ -71,11 +95,10 @@ async function invoiceRows(db: Database, where: SQL | undefined, limit: number, 
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.invoiceNumber))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toRow);
+    .where(inArray(invoices.id, pageIds))
+    .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber));
+  const out = rows.map(toRow);
+  return reverse ? out.reverse() : out;
 }
 
 export interface InvoicesPage {
@@ -90,35 +113,28 @@ export async function listClientInvoices(
   query: ListQuery<InvoiceFilter>,
 ): Promise<InvoicesPage> {
   const mine = eq(invoices.clientId, clientId);
-  const match = and(
-    query.status === "all" ? undefined : eq(invoices.status, query.status),
-    invoiceSearch(query.q),
-  );
-  const [t] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      paid: sql<number>`(count(*) filter (where ${invoices.status} = 'paid'))::int`,
-      sent: sql<number>`(count(*) filter (where ${invoices.status} = 'sent'))::int`,
-      overdue: sql<number>`(count(*) filter (where ${invoices.status} = 'overdue'))::int`,
-      invoiced: sql<string>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} <> 'void'), 0)`,
-      paidUsd: sql<string>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} = 'paid'), 0)`,
-      outstanding: sql<string>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} in ('sent', 'overdue')), 0)`,
-      matching: match ? sql<number>`(count(*) filter (where ${match}))::int` : sql<number>`count(*)::int`,
-    })
-    .from(invoices)
-    .where(mine);
-  const paging = pageInfo(query.page, t?.matching ?? 0);
-  const rows = paging.total
-    ? await invoiceRows(db, and(mine, match), PAGE_SIZE, (paging.page - 1) * PAGE_SIZE)
-    : [];
+  const byStatus = query.status === "all" ? undefined : eq(invoices.status, query.status);
+  const search = invoiceSearch(query.q);
+  const { invoices: t } = await loadClientTotals(db, clientId);
+  const counts: Record<InvoiceFilter, number> = {
+    all: t.all(),
+    paid: t.count("paid"),
+    sent: t.count("sent"),
+    overdue: t.count("overdue"),
+  };
+  const paging = search
+    ? await countMatches(db, invoices, and(mine, byStatus, search), query.page)
+    : pageInfo(query.page, counts[query.status]);
+  const { offset, limit, reverse } = pageWindow(paging);
+  const rows = paging.total ? await invoiceRows(db, and(mine, byStatus, search), limit, offset, reverse) : [];
   return {
     rows,
     paging,
     totals: {
-      totalInvoicedUsd: Number(t?.invoiced ?? 0),
-      paidUsd: Number(t?.paidUsd ?? 0),
-      outstandingUsd: Number(t?.outstanding ?? 0),
-      counts: { all: t?.all ?? 0, paid: t?.paid ?? 0, sent: t?.sent ?? 0, overdue: t?.overdue ?? 0 },
+      totalInvoicedUsd: t.amountExcept("void"),
+      paidUsd: t.amount("paid"),
+      outstandingUsd: t.amount("sent", "overdue"),
+      counts,
     },
   };
 }

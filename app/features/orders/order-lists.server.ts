@@ -1,19 +1,21 @@
 /**
- * A client's orders as the portal lists them (client-portal.md, Orders and Dashboard): searching,
- * filtering, counting and totals in SQL over the (client_id, …) indexes, one page of rows at a time,
- * so the page costs the same few queries for 10 orders or 10,000.
+ * A client's orders as the portal lists them (client-portal.md, Orders and Dashboard): cards and counts
+ * from `client_totals`, one page of rows read in order off the (client_id, [status,] created_at, id)
+ * indexes, so a page costs the same few queries, and about the same time, for 10 orders or 10,000
+ * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
+import { loadClientTotals } from "~/features/portal/client-totals.server";
 import {
   type ListQuery,
   type OrderFilter,
-  PAGE_SIZE,
   type PageInfo,
   pageInfo,
+  pageWindow,
 } from "~/features/portal/listing";
-import { ilikeContains } from "~/features/portal/search.server";
+import { countMatches, ilikeContains } from "~/features/portal/search.server";
 
 export interface OrderRow {
   id: string;
@@ -61,22 +63,32 @@ const rowColumns = {
 type RawOrderRow = Omit<OrderRow, "createdAt"> & { createdAt: Date };
 const toRow = (r: RawOrderRow): OrderRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** Newest orders of a client, with their invoice (if any). */
+/** Newest orders of a client, with their invoice (if any); `reverse` reads oldest first instead. */
 async function orderRows(
   db: Database,
   where: SQL | undefined,
   limit: number,
   offset = 0,
+  reverse = false,
 ): Promise<OrderRow[]> {
+  const dir = reverse ? asc : desc;
+  // The page's ids first (a walk of the (client_id, …, created_at, id) index), then their rows and
+  // invoices: a deep page skips index entries, not joined rows.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(dir(orders.createdAt), dir(orders.id))
+    .limit(limit)
+    .offset(offset);
   const rows = await db
     .select(rowColumns)
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toRow);
+    .where(inArray(orders.id, pageIds))
+    .orderBy(dir(orders.createdAt), dir(orders.id));
+  const out = rows.map(toRow);
+  return reverse ? out.reverse() : out;
 }
 
 export interface OrdersPage {
@@ -85,39 +97,32 @@ export interface OrdersPage {
   paging: PageInfo;
 }
 
-/** The orders page: summary cards over all orders, one page of the matching ones. Two queries. */
+/**
+ * The orders page: summary cards and the filter's count from `client_totals`, one page of the matching
+ * orders; a search adds one count of its matches, bounded. Two queries (three with a search).
+ */
 export async function listClientOrders(
   db: Database,
   clientId: string,
   query: ListQuery<OrderFilter>,
 ): Promise<OrdersPage> {
   const mine = eq(orders.clientId, clientId);
-  const match = and(
-    query.status === "all" ? undefined : eq(orders.status, query.status),
-    orderSearch(query.q),
-  );
-  const [stats] = await db
-    .select({
-      totalOrders: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
-      pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
-      totalSpentUsd: sql<string>`coalesce(sum(${orders.amountUsd}) filter (where ${orders.status} = 'completed'), 0)`,
-      matching: match ? sql<number>`(count(*) filter (where ${match}))::int` : sql<number>`count(*)::int`,
-    })
-    .from(orders)
-    .where(mine);
-  const paging = pageInfo(query.page, stats?.matching ?? 0);
-  const rows = paging.total
-    ? await orderRows(db, and(mine, match), PAGE_SIZE, (paging.page - 1) * PAGE_SIZE)
-    : [];
+  const byStatus = query.status === "all" ? undefined : eq(orders.status, query.status);
+  const search = orderSearch(query.q);
+  const { orders: totals } = await loadClientTotals(db, clientId);
+  const paging = search
+    ? await countMatches(db, orders, and(mine, byStatus, search), query.page)
+    : pageInfo(query.page, query.status === "all" ? totals.all() : totals.count(query.status));
+  const { offset, limit, reverse } = pageWindow(paging);
+  const rows = paging.total ? await orderRows(db, and(mine, byStatus, search), limit, offset, reverse) : [];
   return {
     rows,
     paging,
     summary: {
-      totalOrders: stats?.totalOrders ?? 0,
-      completed: stats?.completed ?? 0,
-      pending: stats?.pending ?? 0,
-      totalSpentUsd: Number(stats?.totalSpentUsd ?? 0),
+      totalOrders: totals.all(),
+      completed: totals.count("completed"),
+      pending: totals.count("pending"),
+      totalSpentUsd: totals.amount("completed"),
     },
   };
 }
@@ -140,26 +145,19 @@ export interface DashboardData {
 /** "Dashboard fetches 5 recent orders" */
 export const DASHBOARD_RECENT_FETCHED = 5;
 
-/** The dashboard's cards and recent orders: two queries. */
+/** The dashboard's cards (from `client_totals`) and recent orders: two queries. */
 export async function dashboardData(db: Database, clientId: string): Promise<DashboardData> {
-  const [stats] = await db
-    .select({
-      activeOrders: sql<number>`(count(*) filter (where ${orders.status} not in ('completed', 'cancelled')))::int`,
-      totalSpentUsd: sql<string>`coalesce(sum(${orders.amountUsd}) filter (where ${orders.status} in ('paid', 'completed')), 0)`,
-      completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
-      invoices: sql<number>`(select count(*)::int from ${invoices} where ${invoices.clientId} = ${clientId})`,
-      pendingInvoices: sql<number>`(select count(*)::int from ${invoices} where ${invoices.clientId} = ${clientId} and ${invoices.status} in ('sent', 'overdue'))`,
-    })
-    .from(orders)
-    .where(eq(orders.clientId, clientId));
-  const recentOrders = await orderRows(db, eq(orders.clientId, clientId), DASHBOARD_RECENT_FETCHED);
+  const [totals, recentOrders] = await Promise.all([
+    loadClientTotals(db, clientId),
+    orderRows(db, eq(orders.clientId, clientId), DASHBOARD_RECENT_FETCHED),
+  ]);
   return {
     stats: {
-      activeOrders: stats?.activeOrders ?? 0,
-      totalSpentUsd: Number(stats?.totalSpentUsd ?? 0),
-      completed: stats?.completed ?? 0,
-      invoices: Number(stats?.invoices ?? 0),
-      pendingInvoices: Number(stats?.pendingInvoices ?? 0),
+      activeOrders: totals.orders.countExcept("completed", "cancelled"),
+      totalSpentUsd: totals.orders.amount("paid", "completed"),
+      completed: totals.orders.count("completed"),
+      invoices: totals.invoices.all(),
+      pendingInvoices: totals.invoices.count("sent", "overdue"),
     },
     recentOrders,
   };

@@ -58,13 +58,15 @@ export function Pager({
 }) {
   if (paging.total === 0) return null;
   const fmt = (n: number) => n.toLocaleString("en-US");
+  // A search's matches are counted up to a limit: "of 1,000+".
+  const more = paging.atLeast ? "+" : "";
   const linkClass =
     "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50";
   return (
     <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <p className="text-sm text-slate-700">
-        Showing {fmt(paging.from)}–{fmt(paging.to)} of {fmt(paging.total)} {noun}
-        {paging.pageCount > 1 && ` (page ${paging.page} of ${fmt(paging.pageCount)})`}
+        Showing {fmt(paging.from)}–{fmt(paging.to)} of {fmt(paging.total) + more} {noun}
+        {paging.pageCount > 1 && ` (page ${paging.page} of ${fmt(paging.pageCount) + more})`}
       </p>
       {paging.pageCount > 1 && (
         <div className="flex gap-2">

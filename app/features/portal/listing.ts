@@ -56,13 +56,35 @@ export interface PageInfo {
   /** 1-based index of the first and last row shown (0 and 0 when there are none). */
   from: number;
   to: number;
+  /** A search counts its matches up to SEARCH_COUNT_LIMIT: `total` is then "at least" (shown as 1,000+). */
+  atLeast?: boolean;
 }
 
-export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE): PageInfo {
+/**
+ * A search's matches are counted up to this many (a count of all matches would read every one of a
+ * client's rows on every request; docs/decisions/0801-portal-pages-flat-with-data.md).
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE, atLeast = false): PageInfo {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
   const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
-  return { page: current, pageCount, total, from, to: Math.min(total, current * pageSize) };
+  const info: PageInfo = { page: current, pageCount, total, from, to: Math.min(total, current * pageSize) };
+  if (atLeast) info.atLeast = true;
+  return info;
+}
+
+/**
+ * Which rows to read for a page: the first half of a list is read newest first with an offset, the
+ * second half oldest first from the other end (then put back in order), so no page skips more than half
+ * of the list and the last page is as cheap as the first. Only with an exact total.
+ */
+export function pageWindow(paging: PageInfo): { offset: number; limit: number; reverse: boolean } {
+  const limit = paging.to - paging.from + 1;
+  const fromEnd = paging.total - paging.to;
+  if (!paging.atLeast && fromEnd < paging.from - 1) return { offset: fromEnd, limit, reverse: true };
+  return { offset: Math.max(0, paging.from - 1), limit, reverse: false };
 }
 
 /** The URL of another page of the same list (keeps the search and the filter). */
