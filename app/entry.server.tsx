@@ -19,7 +19,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   (context as AppLoadContext).reportError(error);
 };
 
-/** Collects the finished document and defers its hydration scripts until `load` (ADR 0811). */
+/** Collects the finished document and defers its scripts until it is parsed (ADR 0811). */
 function deferredHydration(): Transform {
   const chunks: Buffer[] = [];
   return new Transform({

@@ -13,7 +13,7 @@ const SERVICE_PAGES = [
   "per-incident-support",
 ];
 
-/** Hydration starts after the load event (ADR 0811): the menus respond once the header has hydrated. */
+/** The scripts load after the HTML (ADR 0811): the menus respond once the header has hydrated. */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");

@@ -127,7 +127,7 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
   }, [location.pathname]);
 
   const closeMobile = () => setMobileOpen(false);
-  // Hydration starts after the page's load event (ADR 0811): tells tests the menus are live.
+  // The scripts are requested after the HTML is parsed (ADR 0811): tells tests the menus are live.
   const hydrated = useHydrated();
 
   return (

@@ -21,11 +21,11 @@ function runLoader(html: string, readyState: string) {
     currentScript: { nonce: "N1" },
     head: { appendChild: (el: Record<string, unknown>) => appended.push(el) },
     createElement: (tag: string) => ({ tag }),
+    addEventListener: (type: string, fn: () => void) => {
+      listeners[type] = fn;
+    },
   };
-  const addEventListener = (type: string, fn: () => void) => {
-    listeners[type] = fn;
-  };
-  runInNewContext(code!, { document, addEventListener });
+  runInNewContext(code!, { document });
   return { appended, listeners };
 }
 
@@ -43,10 +43,10 @@ describe("deferHydration", () => {
     expect(loader).not.toContain("<");
   });
 
-  it("adds the same preloads and module script, with the nonce, only when the page has loaded", () => {
-    const { appended, listeners } = runLoader(deferHydration(DOC), "interactive");
+  it("adds the same preloads and module script, with the nonce, only once the document is parsed", () => {
+    const { appended, listeners } = runLoader(deferHydration(DOC), "loading");
     expect(appended).toEqual([]);
-    listeners.load!();
+    listeners.DOMContentLoaded!();
     expect(appended).toEqual([
       { tag: "link", rel: "modulepreload", href: "/assets/entry.client-a.js" },
       { tag: "link", rel: "modulepreload", href: "/assets/framework-b.js" },
@@ -60,9 +60,11 @@ describe("deferHydration", () => {
     ]);
   });
 
-  it("starts at once when the page has already loaded", () => {
-    const { appended } = runLoader(deferHydration(DOC), "complete");
-    expect(appended.map((el) => el.tag)).toEqual(["link", "link", "script"]);
+  it("starts at once when the document has already been parsed", () => {
+    for (const state of ["interactive", "complete"]) {
+      const { appended } = runLoader(deferHydration(DOC), state);
+      expect(appended.map((el) => el.tag)).toEqual(["link", "link", "script"]);
+    }
   });
 
   it("leaves a document without a module script as it is", () => {
