@@ -49,8 +49,5 @@ export function deferHydration(html: string): string {
   const [whole, nonceAttribute = "", code = ""] = script;
   const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href!);
   const withoutPreloads = html.replaceAll(PRELOAD, "");
-  return withoutPreloads.replace(
-    whole,
-    () => `<script${nonceAttribute}>${loader(preloads, code)}</script>`,
-  );
+  return withoutPreloads.replace(whole, () => `<script${nonceAttribute}>${loader(preloads, code)}</script>`);
 }
