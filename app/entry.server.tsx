@@ -1,8 +1,9 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferHydration } from "~/features/site/deferred-hydration.server";
 import { INLINE_CSS } from "~/features/site/inline-css.server";
 import { InlineStylesProvider } from "~/features/site/inline-styles";
 
@@ -17,6 +18,20 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   (context as AppLoadContext).reportError(error);
 };
+
+/** Collects the finished document and defers its scripts until it is parsed (ADR 0811). */
+function deferredHydration(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    flush(done) {
+      done(null, deferHydration(Buffer.concat(chunks).toString("utf8")));
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -41,7 +56,7 @@ export default function handleRequest(
         // JavaScript never run. The loaders have all finished by now, so streaming would gain little.
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = deferredHydration();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const SERVICE_PAGES = [
@@ -11,6 +12,12 @@ const SERVICE_PAGES = [
   "acronis-setup",
   "per-incident-support",
 ];
+
+/** The scripts load after the HTML (ADR 0811): the menus respond once the header has hydrated. */
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");
+}
 
 test("the home page renders with header, footer and the seeded services", async ({ page }) => {
   await page.goto("/");
@@ -32,7 +39,7 @@ test("the Services dropdown lists the eight service pages, and each one resolves
   page,
   request,
 }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   const toggle = nav.getByRole("button", { name: "Services" });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -56,7 +63,7 @@ test("the Services dropdown lists the eight service pages, and each one resolves
 });
 
 test("the dropdown works from the keyboard", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const toggle = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
   await toggle.focus();
   await page.keyboard.press("Enter");
@@ -98,7 +105,7 @@ test("the header becomes more opaque after 10 px of scroll", async ({ page }) =>
 
 test("the mobile menu opens, lists the services, and closes on navigation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const open = page.getByRole("button", { name: "Open menu" });
   await open.click();
   const mobile = page.getByRole("navigation", { name: "Mobile" });

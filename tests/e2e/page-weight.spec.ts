@@ -81,3 +81,25 @@ test("the forgot-password form checks the address in the browser with the rules 
   await page.getByLabel("Email Address").fill("someone@example.com");
   await expect(page.getByText("Please enter a valid email address")).toBeHidden();
 });
+
+test("the page's scripts are requested only after the HTML is parsed, and the page then hydrates", async ({
+  page,
+}) => {
+  for (const path of ["/", "/services/ssl-setup"]) {
+    await page.goto(path);
+    await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");
+    const { parsedAt, scripts } = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return {
+        parsedAt: nav.domContentLoadedEventStart,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((r) => /\/assets\/.+\.js$/.test(r.name))
+          .map((r) => ({ name: r.name, startTime: r.startTime })),
+      };
+    });
+    expect(scripts.length, path).toBeGreaterThan(2);
+    // ADR 0811: nothing competes with the document; every script starts after DOMContentLoaded.
+    for (const s of scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(parsedAt);
+  }
+});

@@ -31,6 +31,15 @@ describe.each(testDatabases)("public site on $name", (database) => {
     expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET_GZIP);
   });
 
+  it("defers the scripts until the document is parsed: no preload or module script in the served document", async () => {
+    for (const p of ["/", "/services/ssl-setup", "/client/login"]) {
+      const html = await (await server.get(p)).text();
+      expect(html, p).not.toMatch(/<link[^>]*rel="modulepreload"/);
+      expect(html, p).not.toMatch(/<script[^>]*type="module"/);
+      expect(html, p).toContain('addEventListener("DOMContentLoaded",go,{once:true})');
+    }
+  });
+
   it("gives each page its own title, description, canonical URL and sharing tags", async () => {
     const seen = new Set<string>();
     for (const p of ["/", "/services/ssl-setup", "/services/hosting-support", "/privacy", "/terms"]) {

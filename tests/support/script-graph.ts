@@ -10,10 +10,16 @@ import { gzipSync } from "node:zlib";
 
 const CLIENT_DIR = "build/client";
 
-/** Every script the document loads up front: modulepreloads, script tags and the entry's imports. */
+/**
+ * Every script the document loads up front: modulepreloads, script tags and the entry's imports, and
+ * the list of scripts the deferred-hydration loader adds after `load` (ADR 0811), a JSON array.
+ */
 export function initialScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href!);
+  for (const [list] of html.matchAll(/\[(?:"\/assets\/[^"]+\.js",?)+\]/g)) {
+    for (const href of JSON.parse(list) as string[]) urls.add(href);
+  }
   for (const [, src] of html.matchAll(/<script[^>]*src="([^"]+)"/g)) urls.add(src!);
   for (const [, spec] of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(spec!);
   return [...urls].filter((u) => u.endsWith(".js"));

@@ -5,6 +5,7 @@ import type { SessionUser } from "~/features/accounts/session-user";
 import { SERVICE_PAGES } from "~/features/catalogue/catalogue";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { useHydrated } from "~/ui/use-hydrated";
 import { HEADER_OPAQUE_AFTER_PX, type HomeSection } from "./chrome";
 import { SectionLink } from "./SectionLink";
 
@@ -126,10 +127,13 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
   }, [location.pathname]);
 
   const closeMobile = () => setMobileOpen(false);
+  // The scripts are requested after the HTML is parsed (ADR 0811): tells tests the menus are live.
+  const hydrated = useHydrated();
 
   return (
     <header
       data-scrolled={scrolled}
+      data-hydrated={hydrated || undefined}
       className={`print:hidden fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200 ${
         scrolled
           ? "border-slate-200 bg-white/95 shadow-sm backdrop-blur"
