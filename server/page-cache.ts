@@ -21,6 +21,7 @@ import zlib from "node:zlib";
 import type express from "express";
 import proxyaddr from "proxy-addr";
 import { currencyState, detectLocation } from "~/features/currency/currency.server";
+import { codeOfLoaders } from "~/features/site/deferred-hydration.server";
 import {
   CACHEABLE_PATH,
   type CachedAnswer,
@@ -183,15 +184,20 @@ function schemeOf(req: IncomingMessage, trust: TrustProxy): string {
   return forwarded.split(",")[0]!.trim();
 }
 
-/** The hashes of the inline scripts a browser would run, as CSP sources. */
+/** The hashes of the inline scripts a browser would run, including those inserted by the hydration
+ * loader, as CSP sources. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
+  const add = (text: string) =>
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   for (const [, attrs = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? "";
     if (!RUNNABLE_SCRIPT.test(type)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    add(text);
   }
+  // The module script the hydration loader inserts once the document is parsed (ADR 0811).
+  for (const code of codeOfLoaders(html)) add(code);
   return [...hashes];
 }
 

@@ -103,3 +103,28 @@ test("the page's scripts are requested only after the HTML is parsed, and the pa
     for (const s of scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(parsedAt);
   }
 });
+
+test("a page served from the cache (no nonce, scripts allowed by hash) hydrates with no CSP violation", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation(v: string): void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  const path = "/services/data-migration";
+  await page.request.get(path);
+  // The answer is stored once compressed, just after its first render.
+  await expect
+    .poll(async () => (await page.request.get(path)).headers()["x-page-cache"], { timeout: 15_000 })
+    .toBe("hit");
+  const res = await page.goto(path);
+  expect(res?.headers()["x-page-cache"]).toBe("hit");
+  expect(res?.headers()["content-security-policy"]).not.toContain("'nonce-");
+  await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");
+  expect(violations).toEqual([]);
+});

@@ -3,11 +3,13 @@
  * script it would run (JSON-LD is data) must be allowed by the policy's nonce or by its hash.
  */
 import { createHash } from "node:crypto";
+import { codeOfLoaders } from "~/features/site/deferred-hydration.server";
 
 export interface ScriptPolicy {
   nonce: string | null;
   hashes: string[];
-  /** Inline scripts a browser would run, with their attributes. */
+  /** Inline scripts a browser would run, with their attributes; with those the hydration loader inserts
+   * after parsing (they get the loader's nonce). */
   inline: { attrs: string; text: string }[];
   /** Inline scripts the policy would block. */
   blocked: string[];
@@ -20,6 +22,10 @@ export function scriptPolicy(csp: string, html: string): ScriptPolicy {
   const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .map(([, attrs = "", text = ""]) => ({ attrs, text }))
     .filter(({ attrs }) => !/\ssrc=/.test(attrs) && !/application\/ld\+json/.test(attrs));
+  for (const text of codeOfLoaders(html)) {
+    const loader = inline.find((s) => s.text.includes("d.currentScript.nonce"));
+    inline.push({ attrs: loader?.attrs ?? "", text });
+  }
   const blocked = inline
     .filter(({ attrs, text }) => {
       if (nonce && attrs.includes(`nonce="${nonce}"`)) return false;

@@ -51,3 +51,15 @@ export function deferHydration(html: string): string {
   const withoutPreloads = html.replaceAll(PRELOAD, "");
   return withoutPreloads.replace(whole, () => `<script${nonceAttribute}>${loader(preloads, code)}</script>`);
 }
+
+/** The loader's module code in a served document (JSON-encoded in the loader's text), for `codeOfLoaders`. */
+const LOADER_CODE = /,c=("(?:[^"\\]|\\.)*");function go\(\)/g;
+
+/**
+ * The module scripts the loaders of a document will insert, as their text. A page served with a CSP that
+ * allows scripts by hash rather than by nonce (a cached page, ADR 0800) must list these too: the loader
+ * inserts an inline script at run time, and the browser checks it like any inline script.
+ */
+export function codeOfLoaders(html: string): string[] {
+  return [...html.matchAll(LOADER_CODE)].map(([, json]) => JSON.parse(json!) as string);
+}

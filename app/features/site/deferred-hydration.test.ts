@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./deferred-hydration.server";
+import { codeOfLoaders, deferHydration } from "./deferred-hydration.server";
 
 const DOC =
   '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-a.js" nonce="N1"/>' +
@@ -65,6 +65,12 @@ describe("deferHydration", () => {
       const { appended } = runLoader(deferHydration(DOC), state);
       expect(appended.map((el) => el.tag)).toEqual(["link", "link", "script"]);
     }
+  });
+
+  it("tells which module code the loader will insert (a hash-based CSP must allow it)", () => {
+    const { appended } = runLoader(deferHydration(DOC), "complete");
+    expect(codeOfLoaders(deferHydration(DOC))).toEqual([appended[2]!.textContent]);
+    expect(codeOfLoaders(DOC)).toEqual([]);
   });
 
   it("leaves a document without a module script as it is", () => {
