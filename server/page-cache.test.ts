@@ -49,6 +49,16 @@ describe("inlineScriptHashes", () => {
       sha("\n  multi\n  line\n"),
     ]);
   });
+
+  it("also hashes the module script the hydration loader inserts after parsing (ADR 0811)", () => {
+    const code = 'import * as r from "/assets/root.js";\nimport("/assets/entry.client.js");';
+    const page = deferHydration(
+      `<html><head><link rel="modulepreload" href="/assets/root.js"/></head><body>` +
+        `<script type="module" async="">${code}</script></body></html>`,
+    );
+    const loader = /<script>([\s\S]*?)<\/script>/.exec(page)![1]!;
+    expect(inlineScriptHashes(page)).toEqual([sha(loader), sha(code)]);
+  });
 });
 
 describe("prepareAnswer", () => {
