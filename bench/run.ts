@@ -207,13 +207,21 @@ async function lighthouseAll(base: string, pages: [string, string][], cookie: st
     for (const [name, path] of pages) {
       const runs: Lighthouse[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const result = await lighthouse(base + path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          extraHeaders: path.startsWith("/client/dashboard") ? { Cookie: cookie } : undefined,
-        });
-        const lhr = result!.lhr;
+        // A run that failed (Lighthouse's NO_NAVSTART on a busy machine, about one in eight) is
+        // repeated rather than counted as zeros in the median.
+        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] | null = null;
+        for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
+          const result = await lighthouse(base + path, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            extraHeaders: path.startsWith("/client/dashboard") ? { Cookie: cookie } : undefined,
+          });
+          if (result && !result.lhr.runtimeError && result.lhr.categories.performance?.score != null) {
+            lhr = result.lhr;
+          } else console.error(`lighthouse ${path}: ${result?.lhr.runtimeError?.code ?? "no result"}, again`);
+        }
+        if (!lhr) throw new Error(`lighthouse failed three times on ${path}`);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
         const items = ((lhr.audits["network-requests"]?.details as { items?: unknown[] })?.items ?? []) as {
