@@ -1,0 +1,44 @@
+/**
+ * Prints bench/results.json (written by `npm run bench`) as the Markdown tables of the README's
+ * "Performance" section: `npx tsx bench/markdown.ts`.
+ */
+import { readFileSync } from "node:fs";
+
+type Row = Record<string, string | number>;
+interface Database {
+  throughput: Row[];
+  growth: Row[];
+  checkout: Row;
+  memory: Row;
+  lighthouse: Row[];
+}
+const results = JSON.parse(readFileSync(new URL("./results.json", import.meta.url), "utf8")) as Record<
+  string,
+  unknown
+> & { pglite?: Database; postgres?: Database };
+
+function table(rows: Row[]): string {
+  if (!rows.length) return "";
+  const keys = Object.keys(rows[0]!);
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [
+    line(keys),
+    line(keys.map(() => "---")),
+    ...rows.map((r) => line(keys.map((k) => r[k] ?? ""))),
+  ].join("\n");
+}
+
+const names = { pglite: "PGlite", postgres: "PostgreSQL" } as const;
+const out: string[] = [];
+for (const kind of ["pglite", "postgres"] as const) {
+  const r = results[kind];
+  if (!r) continue;
+  out.push(`**${names[kind]}: throughput (autocannon, gzip accepted)**`, "", table(r.throughput), "");
+  out.push(`**${names[kind]}: portal pages, median ms one request at a time, by the client's orders**`, "");
+  out.push(table(r.growth), "");
+  out.push(`**${names[kind]}: checkout + webhook round trips (sequential) and server memory**`, "");
+  out.push(table([{ ...r.checkout, ...r.memory }]), "");
+  if (r.lighthouse.length)
+    out.push("**Lighthouse, mobile preset, median of 3**", "", table(r.lighthouse), "");
+}
+console.log(out.join("\n"));
