@@ -21,15 +21,19 @@ describe("openDatabase on PGlite", () => {
       .map((row) => Object.values(row)[0])
       .at(0);
 
-  it.each(["memory", "folder"])("starts PostgreSQL with the chosen memory settings (%s)", async (where) => {
-    if (where === "folder") dir = mkdtempSync(path.join(os.tmpdir(), "portico-settings-"));
-    handle = await openDatabase({ kind: "pglite", dir: where === "folder" ? dir : "memory://" });
-    expect(await setting("shared_buffers")).toBe("16MB");
-    expect(await setting("wal_buffers")).toBe("512kB");
-    for (const [name, value] of Object.entries(PGLITE_SETTINGS)) {
-      expect(await setting(name)).toBe(value);
-    }
-  }, 60_000);
+  it.each(["memory", "folder"])(
+    "starts PostgreSQL with the chosen memory settings (%s)",
+    async (where) => {
+      if (where === "folder") dir = mkdtempSync(path.join(os.tmpdir(), "portico-settings-"));
+      handle = await openDatabase({ kind: "pglite", dir: where === "folder" ? dir : "memory://" });
+      expect(await setting("shared_buffers")).toBe("16MB");
+      expect(await setting("wal_buffers")).toBe("512kB");
+      for (const [name, value] of Object.entries(PGLITE_SETTINGS)) {
+        expect(await setting(name)).toBe(value);
+      }
+    },
+    60_000,
+  );
 
   it("reopens a folder with the same settings", async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "portico-settings-"));

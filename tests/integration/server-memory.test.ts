@@ -18,7 +18,9 @@ const chunks = [
 /** Bare specifiers a chunk imports statically (`import x from "p"`, `import "p"`, `export … from "p"`). */
 function staticImports(code: string): Set<string> {
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;}\n])\s*(?:import|export)\s*(?:[^"'();]*?\sfrom\s*)?["']([^"'./][^"']*)["']/g,
+  )) {
     found.add(m[1]!);
   }
   return found;
