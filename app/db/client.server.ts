@@ -29,6 +29,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's PostgreSQL settings (docs/decisions/0803-server-memory.md). The embedded server lives in the
+ * process's WebAssembly memory, which never shrinks: what Postgres allocates stays resident. Its
+ * defaults are a server's (128 MB of shared buffers, filled as pages are read, 64 MB for maintenance);
+ * here the data set is small and every page not in the buffers is one read from the operating system's
+ * file cache away, so smaller buffers bound the process's memory at little cost.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: "16MB",
+  // WAL buffers default to 1/32 of shared_buffers: 512 kB.
+  temp_buffers: "2MB",
+  work_mem: "4MB",
+  maintenance_work_mem: "16MB",
+} as const;
+
 /** How long /healthz waits for the database at most. */
 const PING_TIMEOUT_MS = 2000;
 
@@ -64,7 +79,12 @@ export async function openDatabase(config: Config["database"], logger?: Logger):
   // "memory://" keeps everything in memory (tests); anything else is a folder on disk.
   const inMemory = config.dir.startsWith("memory://");
   if (!inMemory) mkdirSync(config.dir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : config.dir);
+  const client = await PGlite.create(inMemory ? undefined : config.dir, {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
+  });
   const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Database;
   return {
     db,

@@ -4,14 +4,23 @@
  * time). Server-only: the browser keeps password.ts's short list for its live hints, so no page's
  * JavaScript grows; the server checks the full list on every path that sets a password.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { createRequire } from "node:module";
+import type { dictionary as Dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MESSAGES, passwordError } from "./password";
 
 let common: Set<string> | null = null;
 
-/** Loaded once per process, on first use. */
+/**
+ * Loaded once per process, on first use: the package too, not at start (ADR 0803), since only setting a
+ * password needs it. Synchronously, so the checks stay synchronous.
+ */
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)("@zxcvbn-ts/language-common") as {
+      dictionary: typeof Dictionary;
+    };
+    common = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  }
   return common;
 }
 

@@ -4,7 +4,6 @@
  * added to the zip as it is rendered, so 10,000 invoices never sit in memory at once.
  */
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
-import { Zip, ZipPassThrough } from "fflate";
 import type { Database } from "~/db/client.server";
 import { clients, invoices, orders } from "~/db/schema";
 import type { InvoiceDocument } from "./invoices.server";
@@ -60,6 +59,8 @@ export function invoicesZipStream(
   let cancelled = false;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
+      // Loaded on the first download, not at start (ADR 0803).
+      const { Zip, ZipPassThrough } = await import("fflate");
       const zip = new Zip((error, chunk, final) => {
         if (error) {
           onError(error);

@@ -3,7 +3,6 @@
  * same content as the invoice page. `renderInvoicePdf` returns the whole file as a Buffer, so a route
  * can send one and the portal's Download All can zip several.
  */
-import PDFDocument from "pdfkit";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
 import { type InvoiceViewInput, invoiceView } from "./invoice-view";
@@ -39,7 +38,9 @@ function safe(text: string): string {
   return [...text].map((ch) => (pdfSafe(ch) ? ch : "?")).join("");
 }
 
-export function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
+export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: PDFKit and its fonts are tens of MB few requests need (ADR 0803).
+  const { default: PDFDocument } = await import("pdfkit");
   const v = invoiceView(input, business, pdfMoney);
   const doc = new PDFDocument({
     size: "A4",

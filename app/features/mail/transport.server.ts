@@ -2,7 +2,7 @@
  * Where claimed emails go: an SMTP relay through nodemailer (SMTP_URL), or, without one, nowhere at
  * all: the outbox row itself is the captured message, shown at /dev/mail.
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { outboxMessageId, readStoredAddress } from "./email";
 import type { ClaimedEmail } from "./outbox.server";
 
@@ -13,15 +13,27 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first email, not at start (ADR 0803): many processes send none.
+  let opening: Promise<Transporter> | null = null;
+  let opened: Transporter | null = null;
+  let closed = false;
+  const open = () => {
+    opening ??= import("nodemailer").then(({ default: nodemailer }) => {
+      opened = nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      });
+      if (closed) opened.close();
+      return opened;
+    });
+    return opening;
+  };
   return {
     kind: "smtp",
     async send(email) {
+      const transporter = await open();
       const replyTo = readStoredAddress(email.replyTo);
       const info = await transporter.sendMail({
         from,
@@ -37,7 +49,10 @@ export function smtpTransport(url: string, from: string): MailTransport {
       });
       return { messageId: info.messageId };
     },
-    close: () => transporter.close(),
+    close: () => {
+      closed = true;
+      opened?.close();
+    },
   };
 }
 

@@ -4,7 +4,8 @@
  * `checkout.session.async_payment_succeeded` and `checkout.session.expired` webhooks verified with the
  * endpoint's signing secret on the raw body.
  */
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import {
   type CheckoutRequest,
   type CheckoutResult,
@@ -50,7 +51,10 @@ export function createStripeProvider(options: {
   apiUrl: string | null;
 }): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
+  // Loaded when the Stripe provider is configured, not by every process (ADR 0803): the package is
+  // about 20 MB resident. Synchronously, so the provider's API stays as it is.
+  const StripeClient = createRequire(import.meta.url)("stripe") as typeof Stripe;
+  const stripe = new StripeClient(options.secretKey, {
     maxNetworkRetries: 1,
     timeout: 15_000,
     ...(api
