@@ -142,7 +142,8 @@ export function cachedAnswers(
     }
     const answer = getCachedAnswer(key);
     if (!answer) {
-      misses.set(res, { key, generation: pageCacheGeneration() });
+      // Only a GET's answer is stored: React Router answers HEAD without a body.
+      if (method === "GET") misses.set(res, { key, generation: pageCacheGeneration() });
       return false;
     }
 
@@ -257,7 +258,7 @@ export async function prepareAnswer(
  */
 export async function storeIfCacheable(res: express.Response, response: Response): Promise<Response> {
   const miss = misses.get(res);
-  if (!miss) return response;
+  if (!miss || res.req.method !== "GET") return response;
   misses.delete(res);
   const type = response.headers.get("Content-Type") ?? "";
   const cacheControl = response.headers.get("Cache-Control") ?? "";

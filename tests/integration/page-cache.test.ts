@@ -123,6 +123,29 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(head.headers["content-length"]).toBe(gz.headers["content-length"]);
   });
 
+  it("never stores the empty answer to a HEAD: a GET after it gets the whole body", async () => {
+    for (const path of ["/api/exchange-rates", "/blog/no-such-article", "/terms"]) {
+      const head = await raw(`${server.url}${path}`, {}, "HEAD");
+      expect(head.body.length, path).toBe(0);
+    }
+    const rates = await visit("/api/exchange-rates");
+    expect(Object.keys((await rates.json()).rates).length).toBeGreaterThan(5);
+    await expect
+      .poll(async () => (await visit("/api/exchange-rates")).headers.get("x-page-cache"), { timeout: 15_000 })
+      .toBe("hit");
+    expect(Object.keys((await (await visit("/api/exchange-rates")).json()).rates).length).toBeGreaterThan(5);
+    const terms = await visitCached("/terms");
+    expect(await terms.text()).toContain("Terms");
+    // And a HEAD of a cached answer says the GET's length.
+    const head = await raw(
+      `${server.url}/terms`,
+      { "accept-encoding": "gzip", "x-forwarded-for": "203.0.113.9" },
+      "HEAD",
+    );
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(Number(head.headers["content-length"])).toBeGreaterThan(1000);
+  });
+
   it("serves the exchange rates ready-made, with or without cookies, and refuses a bad Host first", async () => {
     const fresh = await (await visit("/api/exchange-rates")).json();
     await expect
