@@ -199,7 +199,7 @@ async function lighthouseAll(base: string, pages: [string, string][], cookie: st
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
-    chromePath: env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath: env.CHROME_PATH ?? env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows: Lighthouse[] = [];
