@@ -31,7 +31,7 @@ import {
 } from "~/features/site/page-cache.server";
 import type { Runtime } from "./runtime";
 
-export const EXCHANGE_RATES_PATH = "/api/exchange-rates";
+const EXCHANGE_RATES_PATH = "/api/exchange-rates";
 /** An incoming X-Request-Id kept as the request's id (else a new UUID). */
 export const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** A host name or address with an optional port, as a Host header may carry it. */

@@ -65,7 +65,3 @@ export function invalidatePageCache(): void {
   bytes = 0;
   clearCatalogueCache();
 }
-
-export function pageCacheStats(): { entries: number; bytes: number } {
-  return { entries: answers.size, bytes };
-}
