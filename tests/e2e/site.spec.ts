@@ -5,13 +5,28 @@ import { expect, test } from "./fixtures";
 const ARTICLE = "/blog/spf-dkim-and-dmarc-explained-stop-your-emails-landing-in-spam";
 
 /**
- * The page's clock is faked from the start but keeps flowing while the page loads and hydrates
- * (React reveals streamed sections on a timer); once the page is ready the test pauses it, so from
- * then on timers fire only when the test runs the clock forward.
+ * A fake clock that is paused before the page runs a single script: no page timer fires unless the
+ * test moves the clock. Loading and hydrating still need a few timers (React reveals lazy sections on
+ * one), so `runClockUntil` steps the clock in small increments until the page is ready: a timer the
+ * page starts on the way is then at most one step old, however slow the machine is. (Pausing "250 ms
+ * from now" after reading the page's clock raced the wall clock and failed on a loaded machine.)
  */
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 250);
+const CLOCK_START = new Date("2026-03-02T09:00:00Z").getTime();
+const CLOCK_STEP_MS = 50;
+
+async function installPausedClock(page: Page) {
+  // pauseAt installs the fake clock itself; no install() first, whose clock would already be flowing
+  // past CLOCK_START by the time the pause arrives ("Cannot fast-forward to the past").
+  await page.clock.pauseAt(CLOCK_START);
+}
+
+/** Moves the paused clock forward by CLOCK_STEP_MS at a time until `ready` holds (at most 60 s of page time). */
+async function runClockUntil(page: Page, ready: () => Promise<boolean>) {
+  for (let elapsed = 0; elapsed <= 60_000; elapsed += CLOCK_STEP_MS) {
+    if (await ready()) return;
+    await page.clock.runFor(CLOCK_STEP_MS);
+  }
+  throw new Error("the page did not become ready within 60 s of page time");
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -90,12 +105,11 @@ test.describe("home page", () => {
   });
 
   test("the carousel advances every 5 s, wraps, and has previous, next and dots", async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     const active = carousel.locator('figure[data-active="true"]');
-    await expect(carousel).toHaveAttribute("data-ready", "true");
-    await pauseClock(page);
+    await runClockUntil(page, async () => (await carousel.getAttribute("data-ready")) === "true");
     // Focusing and leaving the carousel restarts its 5 s timer at a known moment.
     await carousel.getByRole("button", { name: "Show testimonial 1" }).click();
     await page.locator("#blog-heading").click();
@@ -122,12 +136,11 @@ test.describe("home page", () => {
   });
 
   test("the carousel pauses while hovered or focused, and resumes after", async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     const active = carousel.locator('figure[data-active="true"]');
-    await expect(carousel).toHaveAttribute("data-ready", "true");
-    await pauseClock(page);
+    await runClockUntil(page, async () => (await carousel.getAttribute("data-ready")) === "true");
     await carousel.hover();
     await page.clock.runFor(12_000);
     await expect(active).toHaveAttribute("aria-label", "1 of 5");
@@ -145,11 +158,11 @@ test.describe("home page", () => {
 
   test("the carousel does not auto-advance for reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
     const active = page.locator('#reviews figure[data-active="true"]');
-    await expect(page.locator("#reviews [data-ready]")).toHaveAttribute("data-ready", "true");
-    await pauseClock(page);
+    const carousel = page.locator("#reviews [data-ready]");
+    await runClockUntil(page, async () => (await carousel.getAttribute("data-ready")) === "true");
     await page.clock.runFor(20_000);
     await expect(active).toHaveAttribute("aria-label", "1 of 5");
   });
@@ -183,12 +196,12 @@ test.describe("Mech, the chat assistant", () => {
   test("opens by itself 3 s after a first visit, welcomes 1 s later, and answers by keyword", async ({
     page,
   }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: /Mech/ });
     // The launcher shows once the lazy widget has mounted and started its 3 s timer.
-    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
-    await pauseClock(page);
+    const launcher = page.getByRole("button", { name: "Chat with Mech" });
+    await runClockUntil(page, () => launcher.isVisible());
     await page.clock.runFor(1_250);
     await expect(dialog).toBeHidden();
     await page.clock.runFor(1_850);
@@ -224,10 +237,10 @@ test.describe("Mech, the chat assistant", () => {
   test("minimises, restores and closes from the keyboard, and stays shut on the next visit", async ({
     page,
   }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
-    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
-    await pauseClock(page);
+    const launcher = page.getByRole("button", { name: "Chat with Mech" });
+    await runClockUntil(page, () => launcher.isVisible());
     await page.clock.runFor(3_100);
     const dialog = page.getByRole("dialog", { name: /Mech/ });
     await expect(dialog).toBeVisible();
@@ -239,24 +252,24 @@ test.describe("Mech, the chat assistant", () => {
     await expect(dialog.getByRole("log")).toBeVisible();
     await dialog.getByRole("button", { name: "Close chat" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeFocused();
+    await expect(launcher).toBeFocused();
 
     await page.reload();
     // The clock stays paused across the reload.
-    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
+    await runClockUntil(page, () => launcher.isVisible());
     await page.clock.runFor(10_000);
     await expect(page.getByRole("dialog", { name: /Mech/ })).toBeHidden();
-    await page.getByRole("button", { name: "Chat with Mech" }).click();
+    await launcher.click();
     await expect(page.getByRole("textbox", { name: "Message Mech" })).toBeFocused();
     await page.clock.runFor(1_000);
     await expect(page.getByRole("log")).toContainText("I'm Mech");
   });
 
   test("does not open over a form the visitor is using", async ({ page }) => {
-    await page.clock.install();
+    await installPausedClock(page);
     await page.goto("/");
-    await expect(page.getByRole("button", { name: "Chat with Mech" })).toBeVisible();
-    await pauseClock(page);
+    const launcher = page.getByRole("button", { name: "Chat with Mech" });
+    await runClockUntil(page, () => launcher.isVisible());
     const dialog = page.getByRole("dialog", { name: /Mech/ });
     const name = page.locator("#contact").getByLabel("Your Name");
     const subject = page.locator("#contact").getByLabel("Subject");
