@@ -19,10 +19,10 @@ import {
   isRouteErrorResponse,
   type ServerBuild,
 } from "react-router";
-import { isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
 import { storeIfCacheable } from "./page-cache";
 
-export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = DATABASE_UNAVAILABLE_MESSAGE;
 export const REJECTED_INPUT_MESSAGE = "The request contains a value that cannot be stored.";
 /** Seconds a client should wait before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, isRejectedInput } from "./errors";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  isRejectedInput,
+  loadErrorMessage,
+} from "./errors";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 const wrapped = (cause: unknown) => new Error("Failed query: select 1", { cause });
@@ -39,5 +44,24 @@ describe("isRejectedInput", () => {
   it("does not take an outage or a bug for bad input", () => {
     expect(isRejectedInput(withCode("57P01"))).toBe(false);
     expect(isRejectedInput(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("loadErrorMessage", () => {
+  it("tells a person the database is unavailable, in the 503 page's words", () => {
+    expect(
+      loadErrorMessage(wrapped(withCode("57P03", "the database system is starting up")), "Failed"),
+    ).toEqual({
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      unavailable: true,
+    });
+  });
+
+  it("keeps any other cause's own text (table names, values) to the log: the fallback is shown", () => {
+    const bug = wrapped(withCode("42P01", 'relation "services" does not exist'));
+    expect(loadErrorMessage(bug, "Failed to fetch services")).toEqual({
+      message: "Failed to fetch services",
+      unavailable: false,
+    });
   });
 });

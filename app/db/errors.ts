@@ -4,6 +4,26 @@
  * only reads error objects, from `pg`, PGlite or Drizzle (which wraps them in `cause`).
  */
 
+/**
+ * What a person is told while the database is unavailable: the 503 page and API answers
+ * (server/react-router.ts), and pages that show a load error in place (the portal's services list).
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again in a moment.";
+
+/**
+ * The message for a failed read, safe to show: the outage's message when the database is unavailable,
+ * else the given fallback (a bug's own text, which may name tables or values, stays in the log).
+ */
+export function loadErrorMessage(
+  error: unknown,
+  fallback: string,
+): { message: string; unavailable: boolean } {
+  return isDatabaseUnavailable(error)
+    ? { message: DATABASE_UNAVAILABLE_MESSAGE, unavailable: true }
+    : { message: fallback, unavailable: false };
+}
+
 /** Socket errors of a database connection. */
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",

@@ -11,8 +11,11 @@ type InputProps = Omit<ComponentProps<"input">, "id"> & {
 const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100";
 
-/** A labelled input; its error is tied to it with aria-describedby and aria-invalid. */
-export function TextField({ label, error, hint, className = "", ...props }: InputProps) {
+/**
+ * A labelled input; its error is tied to it with aria-describedby and aria-invalid. Its type is always
+ * written out ("text" unless given): a bare input with an autocomplete hint is flagged by checkers.
+ */
+export function TextField({ label, error, hint, className = "", type = "text", ...props }: InputProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -28,6 +31,7 @@ export function TextField({ label, error, hint, className = "", ...props }: Inpu
         aria-describedby={describedBy}
         className={cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300")}
         {...props}
+        type={type}
       />
       {hint && (
         <div id={hintId} className="mt-1 text-sm text-slate-600">

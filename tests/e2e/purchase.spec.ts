@@ -161,3 +161,56 @@ test("buys without JavaScript: the form posts to the server, the sandbox page wo
   await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
   await context.close();
 });
+
+test("typing an out-of-range or non-numeric quantity keeps the page and follows the quantity rules", async ({
+  page,
+}) => {
+  // Signed in through the register form and the test hook that confirms the address (TEST_HOOKS=true).
+  const email = `typist.${unique()}@example.com`;
+  await page.goto("/client/register");
+  await page.getByLabel("Full Name").fill("Tess Typist");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/client\/verify-email$/);
+  expect((await page.request.post("/api/test-hooks/verify-user", { data: { email } })).status()).toBe(200);
+  await signInFromPurchasePage(page, email);
+
+  const quantity = page.getByRole("spinbutton", { name: "Number of Mailboxes" });
+  const summary = page.getByTestId("summary-quantity");
+  /** Types key by key into the field (not `fill`, which sends one input event), then leaves it with Tab. */
+  const typeAndLeave = async (text: string) => {
+    await quantity.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type(text);
+    await page.keyboard.press("Tab");
+  };
+
+  // 1000 is the maximum: taken.
+  await typeAndLeave("1000");
+  await expect(summary).toHaveText("1000");
+  await expect(quantity).toHaveValue("1000");
+  // Key by key the field reads 1, 10, 100 (all taken), then 1001: out of range, so that change is ignored
+  // and the last valid value stays; leaving the field shows it there too.
+  await typeAndLeave("1001");
+  await expect(page.getByRole("heading", { name: "Purchase Email Migration & Setup" })).toBeVisible();
+  await expect(summary).toHaveText("100");
+  await expect(quantity).toHaveValue("100");
+  // Appending a digit to 1000 (10001) is out of range too: 1000 stays.
+  await typeAndLeave("1000");
+  await quantity.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type("1");
+  await page.keyboard.press("Tab");
+  await expect(summary).toHaveText("1000");
+  await expect(quantity).toHaveValue("1000");
+  // Letters are not a number (a number field drops them, leaving it empty): back to the minimum.
+  await typeAndLeave("abc");
+  await expect(summary).toHaveText("1");
+  await expect(quantity).toHaveValue("1");
+  await expect(page.getByRole("heading", { name: "Purchase Email Migration & Setup" })).toBeVisible();
+  await expect(page.getByText("Payment System Error")).toHaveCount(0);
+  // No console error or uncaught exception: the `consoleWatch` fixture fails the test on either.
+});

@@ -214,6 +214,9 @@ test.describe("Mech, the chat assistant", () => {
 
     const input = dialog.getByRole("textbox", { name: "Message Mech" });
     const send = dialog.getByRole("button", { name: "Send" });
+    // Every input names its type (checkers flag a bare one); the SSR test in form-inputs.test.ts covers
+    // the server-rendered forms, this one the widget that only exists in the browser.
+    await expect(dialog.locator("input:not([type])")).toHaveCount(0);
     // Blank messages are refused.
     await input.fill("   ");
     await expect(send).toBeDisabled();

@@ -373,6 +373,40 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       expect(text(await (await alice.get("/client/profile")).text())).toContain("Acme");
     });
 
+    it("saves a phone number as people write it, extension included, and refuses one with words in it", async () => {
+      await registerAndVerify("carol@example.com", "Carol");
+      const carol = (await signIn("carol@example.com")).s;
+      const phoneOfCarol = async () =>
+        (
+          await queryRows<{ phone: string | null }>(
+            db(),
+            sql`select phone from clients where email = 'carol@example.com'`,
+          )
+        )[0]!.phone;
+
+      for (const phone of ["+44 (0)20 7946 0958", "555 0100 ext 12"]) {
+        const saved = await carol.post("/client/profile", {
+          intent: "profile",
+          name: "Carol",
+          phone,
+          company: "",
+        });
+        expect(saved.status, phone).toBe(200);
+        expect(text(await saved.text())).toContain("Profile updated successfully!");
+        expect(await phoneOfCarol()).toBe(phone);
+      }
+
+      const refused = await carol.post("/client/profile", {
+        intent: "profile",
+        name: "Carol",
+        phone: "call me after 5",
+        company: "",
+      });
+      expect(refused.status).toBe(400);
+      expect(text(await refused.text())).toContain("Please enter a valid phone number");
+      expect(await phoneOfCarol()).toBe("555 0100 ext 12");
+    });
+
     it("changes the password only with the current one, under the same rules", async () => {
       await registerAndVerify("changer@example.com");
       const { s } = await signIn("changer@example.com");

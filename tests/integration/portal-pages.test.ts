@@ -358,6 +358,9 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
     try {
       const page = await services();
       expect(page).toContain("Error loading services: Failed to fetch services");
+      // Not an outage: the spec's fallback, without the database's own words.
+      expect(page).not.toContain("services_away");
+      expect(page).not.toContain("does not exist");
       expect(page).toMatch(/<a href="\/client\/services"[^>]*>Retry<\/a>/);
     } finally {
       await db.execute(sql`alter table services_away rename to services`);
@@ -365,6 +368,38 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
     const back = await services();
     expect(back).not.toContain("Error loading services");
     expect(back).toContain("SSL & HTTPS Setup");
+  });
+
+  it("says why the services could not be loaded: the outage's own message, never the database's text", async () => {
+    const services = () => ada.session.get("/client/services");
+    // The catalogue's reads fail as an unavailable server fails them (SQLSTATE 57P03, cannot_connect_now),
+    // while the session and the client record are still read: a view in the table's place that raises.
+    await db.execute(sql`alter table services rename to services_away`);
+    await db.execute(sql`
+      create function services_unavailable() returns boolean language plpgsql as $$
+      begin
+        raise exception 'the database system is starting up' using errcode = '57P03';
+      end $$`);
+    await db.execute(sql`create view services as select * from services_away where services_unavailable()`);
+    try {
+      const res = await services();
+      expect(res.status).toBe(503);
+      const page = text(await res.text());
+      expect(page).toContain(
+        "Error loading services: The service is temporarily unavailable. Please try again in a moment.",
+      );
+      expect(page).not.toContain("Failed to fetch services");
+      expect(page).not.toContain("starting up");
+      expect(page).not.toContain("services_away");
+      expect(page).toMatch(/<a href="\/client\/services"[^>]*>Retry<\/a>/);
+    } finally {
+      await db.execute(sql`drop view services`);
+      await db.execute(sql`drop function services_unavailable()`);
+      await db.execute(sql`alter table services_away rename to services`);
+    }
+    const back = await services();
+    expect(back.status).toBe(200);
+    expect(text(await back.text())).toContain("SSL & HTTPS Setup");
   });
 
   it("Download All gives one zip with a PDF of each of the client's own invoices", async () => {

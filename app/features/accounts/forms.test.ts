@@ -96,6 +96,23 @@ describe("profileSchema", () => {
       phone: "Please enter a valid phone number",
     });
   });
+
+  it("accepts phone numbers as people write them, with an extension, and keeps them as typed", () => {
+    for (const phone of ["555 0100 ext 12", "+44 (0)20 7946 0958", "(555) 010-0100 x7", "555.010.0100"]) {
+      const r = profileSchema.safeParse({ name: "Ada", phone: ` ${phone} `, company: "" });
+      expect(r.success && r.data.phone, phone).toBe(phone);
+    }
+  });
+
+  it("refuses garbage, too few digits and too many", () => {
+    const phoneError = (phone: string) =>
+      errorsOf(profileSchema.safeParse({ name: "Ada", phone, company: "" })).phone;
+    expect(phoneError("12345")).toBe(ACCOUNT_MESSAGES.phoneInvalid);
+    expect(phoneError("+++ ((( )))")).toBe(ACCOUNT_MESSAGES.phoneInvalid);
+    expect(phoneError("555 0100 ask for Bob")).toBe(ACCOUNT_MESSAGES.phoneInvalid);
+    expect(phoneError("+1 555 010 0100 555 010 0100")).toBe(ACCOUNT_MESSAGES.phoneTooLong);
+    expect(phoneError("5".repeat(41))).toBe(ACCOUNT_MESSAGES.phoneTooLong);
+  });
 });
 
 describe("text the database cannot store", () => {

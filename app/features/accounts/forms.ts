@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import { ACCOUNT_MESSAGES } from "./messages";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
+import { phoneProblem } from "./phone";
 
 const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
 
@@ -82,13 +83,16 @@ export const resetPasswordSchema = z
 
 export const profileSchema = z.object({
   name,
-  phone: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(40, { message: ACCOUNT_MESSAGES.phoneTooLong }),
-      z.regex(/^[0-9+()\-.\s]*$/, { message: ACCOUNT_MESSAGES.phoneInvalid }),
-    ),
+  // Optional; written as people write it ("+44 (0)20 7946 0958", "555 0100 ext 12"): phone.ts.
+  phone: z.string().check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
+      const problem = phoneProblem(value);
+      if (!problem) return;
+      const message = problem === "tooLong" ? ACCOUNT_MESSAGES.phoneTooLong : ACCOUNT_MESSAGES.phoneInvalid;
+      ctx.addIssue({ code: "custom", message, input: value });
+    }),
+  ),
   company: z
     .string()
     .check(

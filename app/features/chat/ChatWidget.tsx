@@ -241,6 +241,7 @@ export default function ChatWidget() {
             <input
               ref={inputRef}
               id={`${panelId}-input`}
+              type="text"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               autoComplete="off"

@@ -148,7 +148,9 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
     if (p) setPkg(p);
     const c = String(fd.get("currency") ?? "");
     if (c) setCurrency(c);
-    if (quantityRef.current) setQuantity((q) => nextQuantity(quantityRef.current!.value, q, rules));
+    // Read the field now: an updater runs later, when the ref may point elsewhere.
+    const typed = quantityRef.current?.value;
+    if (typed !== undefined) setQuantity((q) => nextQuantity(typed, q, rules));
   }, [rules]);
 
   const setQuantityInput = (n: number) => {
@@ -265,7 +267,12 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
                     defaultValue={rules.min}
                     aria-describedby="quantity-hint"
                     className="w-24 rounded-lg border border-slate-300 px-3 py-2 text-center"
-                    onChange={(e) => setQuantity((q) => nextQuantity(e.currentTarget.value, q, rules))}
+                    onChange={(e) => {
+                      // Read the value before setting state: the updater runs later, when React has
+                      // already cleared the event's currentTarget.
+                      const typed = e.currentTarget.value;
+                      setQuantity((q) => nextQuantity(typed, q, rules));
+                    }}
                     onBlur={(e) => {
                       e.currentTarget.value = String(quantity);
                     }}

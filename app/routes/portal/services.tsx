@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
-import { Form, Link, useFetcher, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
+import { loadErrorMessage } from "~/db/errors";
 import { requireClient } from "~/features/accounts/session.server";
 import { defaultPackage } from "~/features/catalogue/catalogue";
 import { listServices } from "~/features/catalogue/catalogue.server";
@@ -41,8 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
-    // "Error loading services: {message}" (fallback 'Failed to fetch services')
-    return { error: "Failed to fetch services", services: [] };
+    // "Error loading services: {message}" (fallback 'Failed to fetch services'): an outage says so (and
+    // answers 503 like every page then); any other cause's text stays in the log.
+    const failed = loadErrorMessage(error, "Failed to fetch services");
+    return data({ error: failed.message, services: [] }, { status: failed.unavailable ? 503 : 200 });
   }
 }
 
