@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
+import { formatMoney } from "~/features/currency/currency";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import { location, Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
@@ -273,6 +274,27 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     }
     expect(await ordersOf(id)).toHaveLength(0);
     expect(await invoicesOf(id)).toHaveLength(0);
+  });
+
+  it("writes ₹ and ₩ in the PDF of an INR and a KRW invoice, as the invoice page does", async () => {
+    const { session, id } = await signedInClient(server.url, db());
+    for (const [currency, symbol] of [
+      ["INR", "₹"],
+      ["KRW", "₩"],
+    ] as const) {
+      expect((await purchase(session, { package: "single", currency }, "ssl-setup")).status).toBe(302);
+      const invoice = (await invoicesOf(id)).at(-1)!;
+      const total = formatMoney(Number(invoice.total_amount), currency);
+      expect(total.startsWith(symbol)).toBe(true);
+      expect(text(await (await session.get(`/client/invoice/${invoice.id}`)).text())).toContain(total);
+      const pdf = await session.get(`/invoice/${invoice.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+      const { text: pdfText } = await parser.getText();
+      await parser.destroy();
+      expect(pdfText).toContain(`Total ${total}`);
+      expect(pdfText).not.toMatch(new RegExp(`${currency}\\s*[\\d,.]+\\d`));
+    }
   });
 
   it("makes one order of a form posted twice, one after the other or at once", async () => {
