@@ -286,6 +286,19 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 /** Money columns: exact decimals in PostgreSQL (sums in SQL are exact), numbers in TypeScript. */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
+/**
+ * An add-on bought with an order (the SSL procurement fee, client-portal.md §9), priced by the server
+ * when the order is made: its own line on the invoice. `amountInCurrency` is in the order's currency.
+ */
+export interface OrderAddon {
+  key: string;
+  name: string;
+  unitPriceUsd: number;
+  quantity: number;
+  amountUsd: number;
+  amountInCurrency: number;
+}
+
 export const orderStatuses = ["pending", "paid", "in_progress", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -310,6 +323,8 @@ export const orders = pgTable(
     packageName: text("package_name").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceUsd: money("unit_price_usd").notNull(),
+    /** The add-ons bought with the package; `amount_usd` and `amount_in_currency` include them. */
+    addons: jsonb("addons").$type<OrderAddon[]>().notNull().default([]),
     amountUsd: money("amount_usd").notNull(),
     currency: text("currency").notNull().default("USD"),
     amountInCurrency: money("amount_in_currency").notNull(),

@@ -214,3 +214,39 @@ test("typing an out-of-range or non-numeric quantity keeps the page and follows 
   await expect(page.getByText("Payment System Error")).toHaveCount(0);
   // No console error or uncaught exception: the `consoleWatch` fixture fails the test on either.
 });
+
+test("buys SSL with the procurement add-on: the summary, the checkout and the invoice show it", async ({
+  page,
+}) => {
+  const email = `ssl.${unique()}@example.com`;
+  await registerAndVerify(page, "Sam Secure", email);
+  await page.goto("/client/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+
+  await page.goto("/client/purchase/ssl-setup?package=single&currency=USD");
+  // Ticked at once, perhaps before hydration: the summary still counts it.
+  await page.getByRole("checkbox", { name: /Certificate procurement/ }).check();
+  await expect(page.getByTestId("summary-addon-procurement")).toHaveText("$5.00");
+  await expect(page.getByTestId("summary-total")).toHaveText("$15.00");
+  await page.getByRole("checkbox", { name: /Certificate procurement/ }).uncheck();
+  await expect(page.getByTestId("summary-addon-procurement")).toHaveCount(0);
+  await expect(page.getByTestId("summary-total")).toHaveText("$10.00");
+  await page.getByRole("checkbox", { name: /Certificate procurement/ }).check();
+  await page.getByRole("radio", { name: "Wildcard" }).check();
+  await expect(page.getByTestId("summary-total")).toHaveText("$60.00");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByText("SSL & HTTPS Setup — Wildcard + Certificate procurement")).toBeVisible();
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$60.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=60$/);
+
+  await page.goto("/client/invoice/latest");
+  await expect(page.getByRole("row", { name: /Certificate procurement/ })).toContainText("$5.00");
+  await expect(page.getByTestId("invoice-total")).toHaveText("$60.00");
+});

@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, services } from "~/db/schema";
+import { formatMoney } from "~/features/currency/currency";
 import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
@@ -309,6 +310,51 @@ describe.each(testDatabases)("back office on $name", (database) => {
         (await admin.post(`/admin/invoices/${order.invoiceId}`, { intent: "mark-paid", reference: "X-1" }))
           .status,
       ).toBe(409);
+    });
+
+    it("writes a EUR amount in its emails as the portal does (1.234,50 €), not as the back office", async () => {
+      const id = await createAccount(db(), { email: "emmy@example.com", name: "Emmy" });
+      const inEuro = async () => {
+        const order = await createOrder(db(), id);
+        await db().execute(
+          sql`update orders set currency = 'EUR', amount_in_currency = 1234.5, exchange_rate = 0.92 where id = ${order.orderId}`,
+        );
+        await db().execute(
+          sql`update invoices set currency = 'EUR', subtotal = 1234.5, total_amount = 1234.5, exchange_rate = 0.92 where id = ${order.invoiceId}`,
+        );
+        return order;
+      };
+      const page = formatMoney(1234.5, "EUR");
+      expect(page).toBe("1.234,50\u00a0€");
+      const mail = async (kind: string) => {
+        const [row] = await rows<{ text: string; html: string }>(
+          sql`select text, html from outbox_emails where to_address = 'emmy@example.com' and kind = ${kind} order by created_at desc limit 1`,
+        );
+        return row!;
+      };
+
+      const resent = await inEuro();
+      expect((await admin.post(`/admin/invoices/${resent.invoiceId}`, { intent: "resend" })).status).toBe(
+        200,
+      );
+      expect((await mail("invoice-resend")).text).toContain(
+        `Here is invoice ${resent.invoiceNumber} for ${page},`,
+      );
+
+      const transfer = await inEuro();
+      const paid = await admin.post(`/admin/invoices/${transfer.invoiceId}`, {
+        intent: "mark-paid",
+        reference: "SEPA-1",
+      });
+      expect(paid.status).toBe(200);
+      const bank = await mail("invoice-paid");
+      expect(bank.text).toContain(`We received your bank transfer of ${page} (reference SEPA-1).`);
+      expect(bank.html).toContain(page);
+      expect(bank.text).not.toContain("€1,234.50");
+
+      const order = await inEuro();
+      expect((await admin.post(`/admin/orders/${order.orderId}`, { to: "paid", note: "" })).status).toBe(200);
+      expect((await mail("order-status")).text).toContain(`We have received ${page} for `);
     });
 
     it("resends and voids an invoice; a void invoice keeps its number", async () => {

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
+import { formatMoney } from "~/features/currency/currency";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import { location, Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
@@ -196,6 +197,104 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
       expect(text(await bad.text())).toContain("Number of Mailboxes must be a whole number from 1 to 1000.");
     }
     expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it("prices the SSL procurement add-on on the server (+$5 per certificate) as its own invoice line", async () => {
+    const { session, id } = await signedInClient(server.url, db());
+    // A client-sent price for the add-on or the order is ignored.
+    const res = await purchase(
+      session,
+      { package: "single", addon: "procurement", addon_price: "0", price: "0.01", total: "0.01" },
+      "ssl-setup",
+    );
+    expect(res.status).toBe(302);
+    const [order] = await queryRows<OrderRow & { unit_price_usd: string; addons: unknown }>(
+      db(),
+      sql`select * from orders where client_id = ${id}`,
+    );
+    expect(order).toMatchObject({ quantity: 1, currency: "USD", status: "pending" });
+    expect(Number(order!.unit_price_usd)).toBe(10);
+    expect(Number(order!.amount_usd)).toBe(15);
+    expect(Number(order!.amount_in_currency)).toBe(15);
+    expect(order!.addons).toEqual([
+      {
+        key: "procurement",
+        name: "Certificate procurement",
+        unitPriceUsd: 5,
+        quantity: 1,
+        amountUsd: 5,
+        amountInCurrency: 5,
+      },
+    ]);
+    const [invoice] = await invoicesOf(id);
+    expect(Number(invoice!.total_amount)).toBe(15);
+    expect(Number(invoice!.amount_usd)).toBe(15);
+    // The provider is asked for the whole amount, the add-on named.
+    const hosted = text(await (await session.get(location(res))).text());
+    expect(hosted).toContain("SSL & HTTPS Setup — Single Domain + Certificate procurement");
+    expect(hosted).toContain("$15.00");
+
+    // The invoice page and its PDF show the add-on as its own line.
+    const page = text(await (await session.get(`/client/invoice/${invoice!.id}`)).text());
+    expect(page).toMatch(/Certificate procurement<\/span>.*?Add-on to SSL & HTTPS Setup/s);
+    expect(page).toContain("$5.00");
+    expect(page).toContain("$15.00");
+    const pdf = await session.get(`/invoice/${invoice!.id}/pdf`);
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+    const { text: pdfText } = await parser.getText();
+    await parser.destroy();
+    expect(pdfText).toContain("Certificate procurement");
+    expect(pdfText).toMatch(/\$5\.00/);
+    expect(pdfText).toContain("$15.00");
+
+    // In another currency each line is converted like the package; without the box, no add-on.
+    const rates = (await server.portico.runtime.currency.rates.get()).rates;
+    expect(
+      (await purchase(session, { package: "wildcard", addon: "procurement", currency: "EUR" }, "ssl-setup"))
+        .status,
+    ).toBe(302);
+    expect((await purchase(session, { package: "single" }, "ssl-setup")).status).toBe(302);
+    const [, eur, plain] = await ordersOf(id);
+    const cents = (usd: number) => Math.round(usd * rates.EUR! * 100);
+    expect(Number(eur!.amount_in_currency)).toBe((cents(55) + cents(5)) / 100);
+    expect(Number(eur!.amount_usd)).toBe(60);
+    expect(Number(plain!.amount_usd)).toBe(10);
+  });
+
+  it("refuses the add-on for a service that does not offer it and changes nothing", async () => {
+    const { session, id } = await signedInClient(server.url, db());
+    for (const [service, fields] of [
+      ["email-migration", { addon: "procurement" }],
+      ["per-incident-support", { addon: "procurement", quantity: "2" }],
+      ["ssl-setup", { package: "single", addon: "free-upgrade" }],
+    ] as const) {
+      const res = await purchase(session, fields, service);
+      expect(res.status).toBe(400);
+      expect(text(await res.text())).toContain(`This service has no add-on "${fields.addon}".`);
+    }
+    expect(await ordersOf(id)).toHaveLength(0);
+    expect(await invoicesOf(id)).toHaveLength(0);
+  });
+
+  it("writes ₹ and ₩ in the PDF of an INR and a KRW invoice, as the invoice page does", async () => {
+    const { session, id } = await signedInClient(server.url, db());
+    for (const [currency, symbol] of [
+      ["INR", "₹"],
+      ["KRW", "₩"],
+    ] as const) {
+      expect((await purchase(session, { package: "single", currency }, "ssl-setup")).status).toBe(302);
+      const invoice = (await invoicesOf(id)).at(-1)!;
+      const total = formatMoney(Number(invoice.total_amount), currency);
+      expect(total.startsWith(symbol)).toBe(true);
+      expect(text(await (await session.get(`/client/invoice/${invoice.id}`)).text())).toContain(total);
+      const pdf = await session.get(`/invoice/${invoice.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+      const { text: pdfText } = await parser.getText();
+      await parser.destroy();
+      expect(pdfText).toContain(`Total ${total}`);
+      expect(pdfText).not.toMatch(new RegExp(`${currency}\\s*[\\d,.]+\\d`));
+    }
   });
 
   it("makes one order of a form posted twice, one after the other or at once", async () => {

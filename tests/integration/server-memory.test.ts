@@ -34,15 +34,21 @@ describe("server start-up imports", () => {
     expect(everyStatic).toContain("react-dom/server");
   });
 
-  it.each(["pdfkit", "fflate", "nodemailer", "stripe", "@zxcvbn-ts/language-common", "lucide-react"])(
-    "does not load %s at start",
-    (pkg) => {
-      expect(everyStatic).not.toContain(pkg);
-    },
-  );
+  it.each([
+    "pdfkit",
+    "fontkit",
+    "fflate",
+    "nodemailer",
+    "stripe",
+    "@zxcvbn-ts/language-common",
+    "lucide-react",
+  ])("does not load %s at start", (pkg) => {
+    expect(everyStatic).not.toContain(pkg);
+  });
 
   it.each([
     ["pdfkit", 'import("pdfkit")'],
+    ["fontkit", 'import("fontkit")'],
     ["fflate", 'import("fflate")'],
     ["nodemailer", 'import("nodemailer")'],
     ["stripe", '("stripe")'],

@@ -6,12 +6,14 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
+// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { formatMoney } from "~/features/currency/currency";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
 import type { InvoiceFilter } from "./filters";
-import { formatDate, formatMoney } from "./format";
+import { formatDate } from "./format";
 import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 

@@ -16,6 +16,8 @@ import {
   orderStatuses,
   orders,
 } from "~/db/schema";
+// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { formatMoney } from "~/features/currency/currency";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
@@ -23,7 +25,6 @@ import { raiseNotification } from "~/features/notifications/notifications.server
 import { recordPayment } from "~/features/orders/payment.server";
 import { type Actor, escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
-import { formatMoney } from "./format";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { type Paged, pageOffset } from "./paging";
 

@@ -71,4 +71,69 @@ describe("invoiceView", () => {
     expect(v.tone).toBe("paid");
     expect(v.usdNote).toBe("$80.00 at 150 JPY per USD");
   });
+
+  it("shows the SSL procurement add-on as its own line; the lines add up to the subtotal", () => {
+    const ssl = {
+      ...base,
+      invoice: {
+        ...base.invoice,
+        currency: "INR",
+        subtotal: 1248.75,
+        totalAmount: 1248.75,
+        exchangeRate: 83.25,
+      },
+      order: {
+        serviceName: "SSL & HTTPS Setup",
+        packageName: "Single Domain",
+        quantity: 1,
+        unitPriceUsd: 10,
+        serviceCategory: "Security",
+        addons: [
+          {
+            key: "procurement",
+            name: "Certificate procurement",
+            unitPriceUsd: 5,
+            quantity: 1,
+            amountUsd: 5,
+            amountInCurrency: 416.25,
+          },
+        ],
+      },
+    };
+    const v = invoiceView(ssl, business);
+    expect(v.lines).toEqual([
+      {
+        description: "SSL & HTTPS Setup",
+        detail: "Single Domain (Security)",
+        quantity: 1,
+        unitPrice: "₹832.50",
+        amount: "₹832.50",
+      },
+      {
+        description: "Certificate procurement",
+        detail: "Add-on to SSL & HTTPS Setup",
+        quantity: 1,
+        unitPrice: "₹416.25",
+        amount: "₹416.25",
+      },
+    ]);
+    expect(v.subtotal).toBe("₹1,248.75");
+    const usd = invoiceView(
+      {
+        ...ssl,
+        invoice: { ...ssl.invoice, currency: "USD", subtotal: 90, totalAmount: 90, exchangeRate: 1 },
+        order: {
+          ...ssl.order,
+          quantity: 3,
+          unitPriceUsd: 25,
+          addons: [{ ...ssl.order.addons[0]!, quantity: 3, amountUsd: 15, amountInCurrency: 15 }],
+        },
+      },
+      business,
+    );
+    expect(usd.lines.map((l) => [l.description, l.quantity, l.unitPrice, l.amount])).toEqual([
+      ["SSL & HTTPS Setup", 3, "$25.00", "$75.00"],
+      ["Certificate procurement", 3, "$5.00", "$15.00"],
+    ]);
+  });
 });

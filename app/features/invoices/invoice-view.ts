@@ -1,6 +1,7 @@
 /**
  * What an invoice shows, computed once for the page and the PDF alike (pure: no React, no I/O).
  */
+import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
 import { invoiceStatusTone } from "./invoice-number";
@@ -27,6 +28,8 @@ export interface InvoiceViewInput {
     quantity: number;
     unitPriceUsd: number;
     serviceCategory: string;
+    /** Add-ons bought with the package (the SSL procurement fee): a line each. */
+    addons?: readonly OrderAddon[] | null;
   };
   client: { name: string; email: string; phone: string | null; company: string | null };
 }
@@ -67,7 +70,12 @@ export function invoiceView(
 ): InvoiceView {
   const { invoice, order, client } = input;
   const money = (amount: number) => format(amount, invoice.currency);
-  const unitInCurrency = order.quantity > 0 ? invoice.subtotal / order.quantity : invoice.subtotal;
+  const addons = order.addons ?? [];
+  // The package's line is what the subtotal holds besides the add-ons (each stored in the currency).
+  const packageAmount = addons.reduce((rest, a) => rest - a.amountInCurrency, invoice.subtotal);
+  const unitInCurrency = order.quantity > 0 ? packageAmount / order.quantity : packageAmount;
+  const unitPrice = (usd: number, inCurrency: number) =>
+    invoice.currency === "USD" ? format(usd, "USD") : money(inCurrency);
   return {
     id: invoice.id,
     number: invoice.invoiceNumber,
@@ -96,9 +104,16 @@ export function invoiceView(
         description: order.serviceName,
         detail: `${order.packageName} (${order.serviceCategory})`,
         quantity: order.quantity,
-        unitPrice: invoice.currency === "USD" ? format(order.unitPriceUsd, "USD") : money(unitInCurrency),
-        amount: money(invoice.subtotal),
+        unitPrice: unitPrice(order.unitPriceUsd, unitInCurrency),
+        amount: money(packageAmount),
       },
+      ...addons.map((a) => ({
+        description: a.name,
+        detail: `Add-on to ${order.serviceName}`,
+        quantity: a.quantity,
+        unitPrice: unitPrice(a.unitPriceUsd, a.quantity > 0 ? a.amountInCurrency / a.quantity : 0),
+        amount: money(a.amountInCurrency),
+      })),
     ],
     subtotal: money(invoice.subtotal),
     taxLabel: `Tax (${Number(invoice.taxRatePercent)}%)`,

@@ -22,7 +22,7 @@ import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
 import { PAYMENT_FAILED, SERVICE_NOT_FOUND } from "./messages";
-import { priceOrder } from "./pricing";
+import { chooseAddons, priceOrder } from "./pricing";
 
 export interface OrderDeps {
   db: Database;
@@ -39,6 +39,8 @@ export interface CheckoutInput {
   serviceRouteId: string;
   packageKey: string | undefined;
   quantity: unknown;
+  /** The add-ons asked for, by key ('procurement'); never a price. */
+  addons?: readonly string[];
   currency: string | undefined;
   /** The purchase form's one-time token: the same form posted twice makes one order. */
   checkoutToken: string;
@@ -69,8 +71,11 @@ export function choosePackage(service: Service, requested: string | null | undef
   return defaultPackage(service);
 }
 
-function orderDescription(order: Pick<Order, "serviceName" | "packageName" | "quantity">): string {
-  return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}`;
+function orderDescription(
+  order: Pick<Order, "serviceName" | "packageName" | "quantity"> & { addons?: Order["addons"] },
+): string {
+  const extras = (order.addons ?? []).map((a) => ` + ${a.name}`).join("");
+  return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}${extras}`;
 }
 
 /** Validates, prices and stores an order and its invoice; then starts the provider's checkout. */
@@ -92,6 +97,10 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
       error: `${rules.label ?? "Quantity"} must be a whole number from ${rules.min} to ${rules.max}.`,
     };
   }
+  const chosen = chooseAddons(service.addons ?? {}, input.addons ?? []);
+  if (!chosen.ok) {
+    return { ok: false, status: 400, error: `This service has no add-on "${chosen.unknown}".` };
+  }
   // An unknown currency or one without a rate is charged in USD (prices "stay in USD").
   const rates = await deps.rates();
   let currency = toCurrencyCode(input.currency) ?? BASE_CURRENCY;
@@ -100,6 +109,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   const price = priceOrder({
     unitPriceUsd,
     quantity,
+    addons: chosen.addons,
     currency,
     rate: currency === BASE_CURRENCY ? 1 : (rate ?? 1),
     taxRatePercent: deps.config.invoices.taxRatePercent,
@@ -117,6 +127,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
         packageName: service.packageNames[packageKey] ?? packageKey,
         quantity,
         unitPriceUsd: price.unitPriceUsd,
+        addons: price.addons,
         amountUsd: price.amountUsd,
         currency: price.currency,
         amountInCurrency: price.subtotal,

@@ -3,12 +3,22 @@
  * sums are computed in integer minor units of each currency and stored rounded, so the order, its
  * invoice and the provider's charge always agree to the cent (or yen).
  */
+import type { AddonMap, OrderAddon } from "~/db/schema";
 import { BASE_CURRENCY, decimalsFor } from "~/features/currency/currency";
+
+/** An add-on chosen with a package, at the catalogue's price per unit (per certificate…). */
+export interface ChosenAddon {
+  key: string;
+  name: string;
+  unitPriceUsd: number;
+}
 
 export interface PriceInput {
   /** Package price per unit, in USD. */
   unitPriceUsd: number;
   quantity: number;
+  /** Add-ons, each charged once per unit of quantity ("procurement fee +$5 each"). */
+  addons?: readonly ChosenAddon[];
   /** The currency the client pays in. */
   currency: string;
   /** Units of `currency` per USD (1 for USD). */
@@ -21,9 +31,13 @@ export interface OrderPrice {
   exchangeRate: number;
   unitPriceUsd: number;
   quantity: number;
-  /** Before tax, in USD. */
+  /** The package's line (unit price × quantity), before add-ons and tax, in `currency`. */
+  packageAmount: number;
+  /** One line each, in the order chosen; their amounts are part of `amountUsd` and `subtotal`. */
+  addons: OrderAddon[];
+  /** Before tax, add-ons included, in USD. */
   amountUsd: number;
-  /** Before tax, in `currency`. */
+  /** Before tax, add-ons included, in `currency`. */
   subtotal: number;
   taxRatePercent: number;
   taxAmount: number;
@@ -43,6 +57,28 @@ export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** decimalsFor(currency);
 }
 
+/**
+ * The add-ons a purchase asks for, from what the service offers: each key once, in the catalogue's
+ * order. An add-on the service does not offer (procurement on anything but SSL) is refused, naming it.
+ */
+export function chooseAddons(
+  offered: Readonly<AddonMap>,
+  requested: readonly string[],
+): { ok: true; addons: ChosenAddon[] } | { ok: false; unknown: string } {
+  const unknown = requested.find((key) => !Object.hasOwn(offered, key));
+  if (unknown !== undefined) return { ok: false, unknown };
+  const addons = Object.entries(offered)
+    .filter(([key]) => requested.includes(key))
+    .map(([key, addon]) => ({ key, name: addon.name, unitPriceUsd: addon.usd }));
+  return { ok: true, addons };
+}
+
+/** One line: USD minor units × quantity, converted to minor units of `currency` at `rate`. */
+function line(unitUsd: number, quantity: number, currency: string, rate: number) {
+  const usdMinor = toMinorUnits(unitUsd, "USD") * quantity;
+  return { usdMinor, minor: toMinorUnits(fromMinorUnits(usdMinor, "USD") * rate, currency) };
+}
+
 export function priceOrder(input: PriceInput): OrderPrice {
   const { unitPriceUsd, quantity, taxRatePercent } = input;
   const currency = input.currency.toUpperCase();
@@ -51,8 +87,29 @@ export function priceOrder(input: PriceInput): OrderPrice {
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError("bad quantity");
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`no usable rate for ${currency}`);
   if (!Number.isFinite(taxRatePercent) || taxRatePercent < 0) throw new RangeError("bad tax rate");
-  const usdMinor = toMinorUnits(unitPriceUsd, "USD") * quantity;
-  const subtotalMinor = toMinorUnits(fromMinorUnits(usdMinor, "USD") * rate, currency);
+  for (const addon of input.addons ?? []) {
+    if (!Number.isFinite(addon.unitPriceUsd) || addon.unitPriceUsd < 0) {
+      throw new RangeError(`bad price for add-on ${addon.key}`);
+    }
+  }
+  // Each line is converted and rounded on its own, so the invoice's lines add up to its subtotal.
+  const pkg = line(unitPriceUsd, quantity, currency, rate);
+  const addons = (input.addons ?? []).map((addon) => {
+    const l = line(addon.unitPriceUsd, quantity, currency, rate);
+    return {
+      addon: {
+        key: addon.key,
+        name: addon.name,
+        unitPriceUsd: addon.unitPriceUsd,
+        quantity,
+        amountUsd: fromMinorUnits(l.usdMinor, "USD"),
+        amountInCurrency: fromMinorUnits(l.minor, currency),
+      },
+      ...l,
+    };
+  });
+  const usdMinor = pkg.usdMinor + addons.reduce((sum, a) => sum + a.usdMinor, 0);
+  const subtotalMinor = pkg.minor + addons.reduce((sum, a) => sum + a.minor, 0);
   const taxMinor = Math.round((subtotalMinor * taxRatePercent) / 100);
   const usdTaxMinor = Math.round((usdMinor * taxRatePercent) / 100);
   return {
@@ -60,6 +117,8 @@ export function priceOrder(input: PriceInput): OrderPrice {
     exchangeRate: rate,
     unitPriceUsd,
     quantity,
+    packageAmount: fromMinorUnits(pkg.minor, currency),
+    addons: addons.map((a) => a.addon),
     amountUsd: fromMinorUnits(usdMinor, "USD"),
     subtotal: fromMinorUnits(subtotalMinor, currency),
     taxRatePercent,

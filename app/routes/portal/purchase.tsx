@@ -56,6 +56,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           features: service.features[key] ?? [],
         })),
       quantity: quantityRules(service),
+      addons: Object.entries(service.addons ?? {}).map(([key, addon]) => ({
+        key,
+        name: addon.name,
+        priceUsd: addon.usd,
+      })),
     },
     selectedPackage: choosePackage(service, url.searchParams.get("package")),
     queryCurrency: queryCurrency && rates[queryCurrency] ? queryCurrency : null,
@@ -76,11 +81,14 @@ const CheckoutForm = z.object({
   package: z.string().max(64).optional(),
   quantity: z.string().max(32).optional(),
   currency: z.string().max(8).optional(),
+  /** The add-ons ticked (`addon=procurement`): their prices come from the catalogue, never the form. */
+  addons: z.array(z.string().max(64)).max(8),
 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = await requireClient(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = { ...Object.fromEntries(formData), addons: formData.getAll("addon") };
   const parsed = CheckoutForm.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const limit = await consumeRateLimit(
@@ -98,6 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     serviceRouteId: params.serviceId,
     packageKey: parsed.data.package,
     quantity: parsed.data.quantity,
+    addons: parsed.data.addons,
     currency: parsed.data.currency,
     checkoutToken: parsed.data.checkoutToken,
   });
@@ -136,6 +145,7 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
   const [pkg, setPkg] = useState(d.selectedPackage);
   const [quantity, setQuantity] = useState(rules.min);
   const [currency, setCurrency] = useState(d.rates[initialCurrency] ? initialCurrency : "USD");
+  const [addonKeys, setAddonKeys] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
 
@@ -144,6 +154,7 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
     const form = formRef.current;
     if (!form) return;
     const fd = new FormData(form);
+    setAddonKeys(fd.getAll("addon").map(String));
     const p = String(fd.get("package") ?? "");
     if (p) setPkg(p);
     const c = String(fd.get("currency") ?? "");
@@ -162,6 +173,9 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
   const price = priceOrder({
     unitPriceUsd: chosen.priceUsd,
     quantity,
+    addons: d.service.addons
+      .filter((a) => addonKeys.includes(a.key))
+      .map((a) => ({ key: a.key, name: a.name, unitPriceUsd: a.priceUsd })),
     currency,
     rate: d.rates[currency] ?? 1,
     taxRatePercent: d.taxRatePercent,
@@ -193,6 +207,9 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
           const target = e.target as unknown as HTMLInputElement | HTMLSelectElement;
           if (target.name === "package") setPkg(target.value);
           if (target.name === "currency") setCurrency(target.value);
+          if (target.name === "addon" && formRef.current) {
+            setAddonKeys(new FormData(formRef.current).getAll("addon").map(String));
+          }
         }}
       >
         {d.checkoutToken && <input type="hidden" name="checkoutToken" value={d.checkoutToken} />}
@@ -238,6 +255,37 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
               ))}
             </div>
           </fieldset>
+
+          {d.service.addons.length > 0 && (
+            <fieldset>
+              <legend className="text-lg font-semibold">Add-ons</legend>
+              <div className="mt-3 space-y-3">
+                {d.service.addons.map((a) => (
+                  <label
+                    key={a.key}
+                    className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600"
+                  >
+                    <input type="checkbox" name="addon" value={a.key} />
+                    <span className="font-semibold">{a.name}</span>
+                    <span className="ml-auto text-sm text-slate-600" suppressHydrationWarning>
+                      +
+                      {formatMoney(
+                        priceOrder({
+                          unitPriceUsd: a.priceUsd,
+                          quantity: 1,
+                          currency,
+                          rate: d.rates[currency] ?? 1,
+                          taxRatePercent: 0,
+                        }).total,
+                        currency,
+                      )}{" "}
+                      each
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
 
           <div className="grid gap-6 sm:grid-cols-2">
             {rules.label && (
@@ -334,6 +382,17 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
                 <dd data-testid="summary-quantity">{quantity}</dd>
               </div>
             )}
+            {price.addons.map((a) => (
+              <div key={a.key} className="flex justify-between gap-4">
+                <dt className="text-slate-600">
+                  {a.name}
+                  {a.quantity > 1 ? ` × ${a.quantity}` : ""}
+                </dt>
+                <dd data-testid={`summary-addon-${a.key}`} suppressHydrationWarning>
+                  {formatMoney(a.amountInCurrency, price.currency)}
+                </dd>
+              </div>
+            ))}
             {d.taxRatePercent > 0 && (
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">Tax ({d.taxRatePercent}%)</dt>

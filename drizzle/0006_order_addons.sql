@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "addons" jsonb DEFAULT '[]'::jsonb NOT NULL;
