@@ -14,6 +14,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
+import { countRouteWork } from "./drain";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -40,6 +41,8 @@ export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
 export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
+// server.js stops the process with it.
+export { shutDownInOrder } from "./shutdown";
 export type { Runtime };
 
 /** Everything but Server-Sent Events is compressed (a compressed stream would never flush). */
@@ -147,7 +150,8 @@ export function createApp(runtime: Runtime): express.Express {
   app.all(
     "/{*splat}",
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Loaders and actions are counted until they finish, also after their client left (server/drain.ts).
+      build: () => import("virtual:react-router/server-build").then((b) => countRouteWork(b, runtime.drain)),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res, failures) => ({
         runtime,
@@ -192,9 +196,14 @@ export function createApp(runtime: Runtime): express.Express {
  * the app. Development has no cache: pages change as code does.
  */
 export function createRequestHandler(runtime: Runtime, app: express.Express): RequestListener {
-  if (runtime.config.env === "development") return app;
-  const fromCache = cachedAnswers(runtime, app.get("trust proxy fn"));
+  const { drain } = runtime;
+  const fromCache =
+    runtime.config.env === "development" ? () => false : cachedAnswers(runtime, app.get("trust proxy fn"));
   return (req, res) => {
+    // Open until its answer is sent or its client has gone: the shutdown waits for it (server/shutdown.ts).
+    res.once("close", drain.begin());
+    // Stopping: answered, but on a connection that closes after it.
+    if (drain.draining) res.setHeader("Connection", "close");
     if (!fromCache(req, res)) app(req, res);
   };
 }
