@@ -43,10 +43,9 @@ async function main() {
     const app = express();
     app.use(viteServer.middlewares);
     app.use(async (req, res, next) => {
-      // As the production handler does (server/app.ts createRequestHandler): counted, and told when stopping.
-      res.once("close", portico.runtime.drain.begin());
-      if (portico.runtime.drain.draining) res.setHeader("Connection", "close");
       try {
+        // As the production handler does (server/app.ts createRequestHandler).
+        (await load()).countRequest(res, portico.runtime.drain);
         const current = await (await load()).devPortico();
         current.app(req, res, next);
       } catch (error) {

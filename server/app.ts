@@ -14,7 +14,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
-import { countRouteWork } from "./drain";
+import { countRequest, countRouteWork } from "./drain";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -41,7 +41,8 @@ export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
 export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
-// server.js stops the process with it.
+// server.js stops the process with these.
+export { countRequest } from "./drain";
 export { shutDownInOrder } from "./shutdown";
 export type { Runtime };
 
@@ -200,10 +201,8 @@ export function createRequestHandler(runtime: Runtime, app: express.Express): Re
   const fromCache =
     runtime.config.env === "development" ? () => false : cachedAnswers(runtime, app.get("trust proxy fn"));
   return (req, res) => {
-    // Open until its answer is sent or its client has gone: the shutdown waits for it (server/shutdown.ts).
-    res.once("close", drain.begin());
-    // Stopping: answered, but on a connection that closes after it.
-    if (drain.draining) res.setHeader("Connection", "close");
+    // The shutdown waits for it; stopping, it is answered on a connection that closes after it.
+    countRequest(res, drain);
     if (!fromCache(req, res)) app(req, res);
   };
 }

@@ -5,6 +5,7 @@
  * races them against the request's abort signal), but they go on running and querying: counting open
  * requests alone closed the pool under them.
  */
+import type { ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 
 export interface Drain {
@@ -76,6 +77,20 @@ export function createDrain(): Drain {
       });
     },
   };
+}
+
+/**
+ * Counts a request until its answer is sent or its client has gone. An answer whose headers go out
+ * while the process is stopping says `Connection: close` (also for a request that began before), so
+ * the client sends its next request on a new connection, to a process that accepts it.
+ */
+export function countRequest(res: ServerResponse, drain: Drain): void {
+  res.once("close", drain.begin());
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (drain.draining) this.setHeader("Connection", "close");
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
 }
 
 type RouteFunction = (...args: never[]) => unknown;

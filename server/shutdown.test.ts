@@ -1,7 +1,7 @@
 import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDrain, type Drain } from "./drain";
+import { countRequest, createDrain, type Drain } from "./drain";
 import { shutDownInOrder } from "./shutdown";
 
 function deferred() {
@@ -15,13 +15,12 @@ function deferred() {
 const logger = { info() {}, error() {} };
 
 /**
- * A server counted as server/app.ts counts its requests. `/slow` starts work (a loader, say) that
+ * A server counting its requests as server/app.ts does. `/slow` starts work (a loader, say) that
  * runs until the test releases it, and answers when it is done.
  */
 async function serve(drain: Drain, slow: Promise<void>, started: () => void) {
   const server: Server = createServer((req, res) => {
-    res.once("close", drain.begin());
-    if (drain.draining) res.setHeader("Connection", "close");
+    countRequest(res, drain);
     if (req.url === "/slow") {
       started();
       void drain.track(slow).then(() => {
@@ -87,7 +86,8 @@ describe("shutDownInOrder", () => {
     expect(await get(port, "/fast", idle)).toEqual({ status: 200, connection: "close", body: "fast" });
     expect(events).toEqual(["streams ended"]);
     slow.resolve();
-    expect((await slowAnswer).body).toBe("slow");
+    // Begun before the drain, answered during it: its connection closes too.
+    expect(await slowAnswer).toEqual({ status: 200, connection: "close", body: "slow" });
     expect(await stopping).toBe("drained");
     expect(events).toEqual(["streams ended", "closed"]);
   });
