@@ -28,6 +28,8 @@ async function main() {
   let handler;
   /** @type {{ close(): Promise<void> } | null} */
   let vite = null;
+  /** @type {typeof import("./server/app").shutDownInOrder} */
+  let shutDownInOrder;
 
   if (dev) {
     const { createServer: createViteServer } = await import("vite");
@@ -36,11 +38,14 @@ async function main() {
     /** @returns {Promise<typeof import("./server/app")>} */
     const load = async () => /** @type {any} */ (await viteServer.ssrLoadModule("./server/app.ts"));
     portico = await (await load()).devPortico();
+    shutDownInOrder = (await load()).shutDownInOrder;
     const express = (await import("express")).default;
     const app = express();
     app.use(viteServer.middlewares);
     app.use(async (req, res, next) => {
       try {
+        // As the production handler does (server/app.ts createRequestHandler).
+        (await load()).countRequest(res, portico.runtime.drain);
         const current = await (await load()).devPortico();
         current.app(req, res, next);
       } catch (error) {
@@ -57,6 +62,7 @@ async function main() {
     const build = await import(buildPath.href);
     portico = await build.startPortico();
     handler = portico.handler;
+    shutDownInOrder = build.shutDownInOrder;
   }
 
   const { config, logger } = portico.runtime;
@@ -77,28 +83,43 @@ async function main() {
   });
 
   let stopping = false;
-  /** @param {string} signal */
-  const shutdown = (signal) => {
+  /**
+   * Stops in order (server/shutdown.ts, docs/decisions/0901-shutdown-in-order.md): stop accepting, end
+   * the event streams, answer the requests in flight (at most DRAIN_TIMEOUT_MS), stop the workers, close
+   * the database. Exits 0 when everything accepted was answered, 1 after a forced stop.
+   * @param {string} signal
+   */
+  const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: draining requests");
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    force.unref();
-    // Open event streams would hold the drain up: end them, their browsers reconnect by themselves.
-    portico.runtime.live.endStreams();
-    server.close(async () => {
-      await vite?.close();
-      await portico.close();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Keep-alive connections that finish a request during the drain are closed as soon as they idle.
-    const idle = setInterval(() => server.closeIdleConnections(), 250);
-    idle.unref();
+    logger.info({ signal }, "shutting down");
+    // The last resort: a database that does not let go (a stuck query) does not keep the process alive.
+    const hardStop = setTimeout(() => {
+      logger.error("shutting down: the database did not close in time; exiting");
+      process.exit(1);
+    }, DRAIN_TIMEOUT_MS * 2);
+    hardStop.unref();
+    try {
+      const outcome = await shutDownInOrder({
+        server,
+        drain: portico.runtime.drain,
+        endStreams: () => portico.runtime.live.endStreams(),
+        close: async () => {
+          await vite?.close();
+          await portico.close();
+        },
+        logger,
+        timeoutMs: DRAIN_TIMEOUT_MS,
+      });
+      logger.info({ outcome }, "stopped");
+      process.exit(outcome === "drained" ? 0 : 1);
+    } catch (error) {
+      logger.error({ err: error }, "shutting down failed");
+      process.exit(1);
+    }
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main().catch(fail);

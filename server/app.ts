@@ -14,6 +14,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
+import { countRequest, countRouteWork } from "./drain";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -40,6 +41,9 @@ export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
 export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
+// server.js stops the process with these.
+export { countRequest } from "./drain";
+export { shutDownInOrder } from "./shutdown";
 export type { Runtime };
 
 /** Everything but Server-Sent Events is compressed (a compressed stream would never flush). */
@@ -147,7 +151,8 @@ export function createApp(runtime: Runtime): express.Express {
   app.all(
     "/{*splat}",
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Loaders and actions are counted until they finish, also after their client left (server/drain.ts).
+      build: () => import("virtual:react-router/server-build").then((b) => countRouteWork(b, runtime.drain)),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res, failures) => ({
         runtime,
@@ -192,9 +197,12 @@ export function createApp(runtime: Runtime): express.Express {
  * the app. Development has no cache: pages change as code does.
  */
 export function createRequestHandler(runtime: Runtime, app: express.Express): RequestListener {
-  if (runtime.config.env === "development") return app;
-  const fromCache = cachedAnswers(runtime, app.get("trust proxy fn"));
+  const { drain } = runtime;
+  const fromCache =
+    runtime.config.env === "development" ? () => false : cachedAnswers(runtime, app.get("trust proxy fn"));
   return (req, res) => {
+    // The shutdown waits for it; stopping, it is answered on a connection that closes after it.
+    countRequest(res, drain);
     if (!fromCache(req, res)) app(req, res);
   };
 }

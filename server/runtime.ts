@@ -24,6 +24,7 @@ import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server"
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { invalidatePageCache } from "~/features/site/page-cache.server";
+import { createDrain, type Drain } from "./drain";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -45,9 +46,17 @@ export interface Runtime {
   payments: PaymentProviders;
   /** This process's live-updates listener: fans `portico_live` notifications out to open streams. */
   live: LiveHub;
+  /**
+   * Requests in flight and the work they started (loaders, actions, after-response writes): the
+   * shutdown waits for it before `close()` (server/shutdown.ts).
+   */
+  drain: Drain;
   /** Queries run per recent request id (the portal's query budget is tested with it). */
   queryCounts: Map<string, number>;
-  /** Closes what the runtime opened; safe to call more than once. */
+  /**
+   * Stops the workers (each after its current job) and the live listener, then closes the database.
+   * Safe to call more than once.
+   */
   close(): Promise<void>;
 }
 
@@ -67,12 +76,22 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   const outbox = startMailOutbox(config, database.db, logger);
   // Hourly housekeeping: old rate-limit windows go (every process may do it; the delete is idempotent).
   // Old live events go too: they only serve streams reconnecting after a short drop.
+  // Jobs running now: closing waits for them, so none meets a closed database.
+  const jobs = new Set<Promise<unknown>>();
+  const job = (work: Promise<unknown>) => {
+    jobs.add(work);
+    void work.finally(() => jobs.delete(work));
+  };
   const housekeeping = setInterval(() => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      logger.warn({ err: error }, "rate-limit pruning failed"),
+    job(
+      pruneRateLimits(database.db).catch((error: unknown) =>
+        logger.warn({ err: error }, "rate-limit pruning failed"),
+      ),
     );
-    pruneLiveEvents(database.db).catch((error: unknown) =>
-      logger.warn({ err: error }, "live-event pruning failed"),
+    job(
+      pruneLiveEvents(database.db).catch((error: unknown) =>
+        logger.warn({ err: error }, "live-event pruning failed"),
+      ),
     );
   }, HOUR_MS);
   housekeeping.unref();
@@ -87,10 +106,11 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   });
   // Sent invoices past their due date become overdue (safe on every process: rows are claimed).
   let overdueRunning = false;
+  let stopping = false;
   const runOverdue = () => {
-    if (overdueRunning) return;
+    if (overdueRunning || stopping) return;
     overdueRunning = true;
-    markOverdueInvoices(database.db)
+    const run = markOverdueInvoices(database.db)
       .then((marked) => {
         if (marked) logger.info({ marked }, "invoices marked overdue");
       })
@@ -98,6 +118,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
       .finally(() => {
         overdueRunning = false;
       });
+    job(run);
   };
   const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
   overdueJob.unref();
@@ -133,12 +154,14 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     accountEmails,
     payments,
     live,
+    drain: createDrain(),
     queryCounts: new Map(),
     close: () => {
+      stopping = true;
       clearInterval(housekeeping);
       clearInterval(overdueJob);
-      closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close()]).then(() =>
-        database.close(),
+      closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), Promise.all(jobs)]).then(
+        () => database.close(),
       );
       return closed;
     },

@@ -57,8 +57,9 @@ export function openEventStream(options: EventStreamOptions): Response {
           end();
         }
       };
-      const end = () => {
+      const end = (reason?: string) => {
         if (closed) return;
+        if (reason) write(`: ${reason}\n\n`);
         closed = true;
         cleanup();
         try {
@@ -102,7 +103,7 @@ export function openEventStream(options: EventStreamOptions): Response {
         userId,
         deliver,
         resync: () => void catchUp(cursor),
-        end: () => end(),
+        end: (reason) => end(reason),
       });
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), options.heartbeatMs);
       const sessionCheck = setInterval(() => {

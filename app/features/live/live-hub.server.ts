@@ -27,8 +27,11 @@ export interface LiveSubscriber {
   deliver(message: LiveMessage): void;
   /** Called when the hub may have missed notifications (its connection dropped): catch up from the log. */
   resync(): void;
-  /** Ends the stream (the process is shutting down: its clients reconnect, perhaps to another one). */
-  end(): void;
+  /**
+   * Ends the stream (the process is shutting down: its clients reconnect, perhaps to another one),
+   * after a last comment saying why when `reason` is given.
+   */
+  end(reason?: string): void;
 }
 
 export interface LiveHub {
@@ -45,7 +48,10 @@ export interface LiveHub {
   /** Resolves once the hub listens (tests wait for it before publishing). */
   ready: Promise<void>;
   readonly subscriberCount: number;
-  /** Ends every open stream of this process (graceful shutdown: open streams would hold it up). */
+  /**
+   * Ends every open stream of this process with a last `: shutting down` comment (graceful shutdown:
+   * open streams would hold it up) and refuses new ones.
+   */
   endStreams(): void;
   /** False once the process is shutting down: new streams are refused (their browsers try again later). */
   readonly accepting: boolean;
@@ -53,6 +59,8 @@ export interface LiveHub {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** The last comment of a stream ended by a stopping process. */
+export const SHUTTING_DOWN = "shutting down";
 
 async function readEvents(
   db: Database,
@@ -105,6 +113,8 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
   let draining = false;
   let pending = new Set<number>();
   let flushing = false;
+  /** The current (or last) read of notified events: closing waits for it. */
+  let flushed: Promise<void> = Promise.resolve();
 
   const fanOut = (message: LiveMessage) => {
     if (message.userId === null) tellBroadcast(message.kind);
@@ -119,9 +129,12 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
   };
 
   // Notifications arriving together are read with one query.
-  const flush = async () => {
+  const flush = () => {
     if (flushing) return;
     flushing = true;
+    flushed = readPending();
+  };
+  const readPending = async () => {
     try {
       while (pending.size && !closed) {
         const ids = [...pending];
@@ -143,7 +156,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
     const id = Number(payload);
     if (!Number.isSafeInteger(id) || id <= 0) return;
     pending.add(id);
-    queueMicrotask(() => void flush());
+    queueMicrotask(flush);
   };
 
   let stop: () => Promise<void> = async () => {};
@@ -243,13 +256,15 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
     },
     endStreams() {
       draining = true;
-      for (const s of [...subscribers]) s.end();
+      for (const s of [...subscribers]) s.end(SHUTTING_DOWN);
     },
     async close() {
       closed = true;
-      for (const s of [...subscribers]) s.end();
+      for (const s of [...subscribers]) s.end(SHUTTING_DOWN);
       subscribers.clear();
       await stop();
+      // Events being read now: the database closes after.
+      await flushed;
     },
   };
 }

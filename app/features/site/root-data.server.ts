@@ -17,7 +17,8 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     request,
     clientAddress: context.clientIp,
     userId: user?.id ?? null,
-    afterResponse: (task) => void task(),
+    // Counted like the request itself: a stopping process closes its database only after it.
+    afterResponse: (task) => void context.runtime.drain.track(task()),
   });
   return { business: config.business, publicUrl: config.publicUrl, user, currency };
 }
