@@ -13,7 +13,11 @@ import {
 import { Form, NavLink, Outlet } from "react-router";
 import { unreadMessageCount } from "~/features/admin/messages.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/layout";
+
+/** The sidebar sits outside main: the back office frame renders the landmark around its pages. */
+export const handle = OWNS_MAIN_LANDMARK;
 
 /** The back office frame. Each child route checks the role itself too (loaders run in parallel). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -82,9 +86,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="break-all text-slate-600">{loaderData.admin.email}</p>
         </div>
       </aside>
-      <div className="min-w-0 flex-1">
+      <MainLandmark className="min-w-0 flex-1">
         <Outlet />
-      </div>
+      </MainLandmark>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/notifications/NotificationBell";
+import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
@@ -37,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     liveCursor,
   };
 }
+
+/** The shell's sidebar and header sit outside main: the shell renders the landmark around its pages. */
+export const handle = OWNS_MAIN_LANDMARK;
 
 export function usePortalData() {
   const data = useRouteLoaderData<typeof loader>("routes/portal/shell");
@@ -176,9 +180,12 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
   return (
     <LiveUpdates since={liveCursor}>
       <div className="min-h-screen bg-slate-50 lg:flex">
-        <div className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col">
+        <aside
+          aria-label="Client Portal"
+          className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col"
+        >
           <SidebarContent name={client.name} />
-        </div>
+        </aside>
         <div className="min-w-0 flex-1">
           <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10">
             <MobileDrawer name={client.name} />
@@ -186,7 +193,9 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
             <LiveIndicator />
             <NotificationBell items={bell.notifications} unread={bell.unread} />
           </header>
-          <Outlet />
+          <MainLandmark>
+            <Outlet />
+          </MainLandmark>
         </div>
       </div>
     </LiveUpdates>
