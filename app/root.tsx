@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
 } from "react-router";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
@@ -16,6 +17,7 @@ import { InlineStyleSheet } from "~/features/site/inline-styles";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
+import { MainLandmark, ownsMainLandmark } from "~/ui/main-landmark";
 import type { Route } from "./+types/root";
 
 // Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
@@ -31,10 +33,21 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function Layout({ children }: { children: ReactNode }) {
+/** The public site's header and footer show on this page (not in the portal, the back office…). */
+function useShowChrome(): boolean {
   const data = useOptionalRootData();
   const { pathname } = useLocation();
-  const showChrome = Boolean(data) && !isChromeHidden(pathname);
+  return Boolean(data) && !isChromeHidden(pathname);
+}
+
+/** The main landmark of a page without a layout of its own: below the fixed site header if it shows. */
+function PageMain({ children }: { children: ReactNode }) {
+  return <MainLandmark className={useShowChrome() ? "pt-16" : undefined}>{children}</MainLandmark>;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useOptionalRootData();
+  const showChrome = useShowChrome();
   return (
     <html lang="en">
       <head>
@@ -53,9 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {showChrome && data && <Header businessName={data.business.name} user={data.user} />}
-        <main id="main" tabIndex={-1} className={showChrome ? "pt-16" : undefined}>
-          <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
-        </main>
+        {/* The main landmark is the page's (App or ErrorBoundary below): a layout with its own navigation
+            (portal shell, back office) puts it after that navigation, around its pages only. */}
+        <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
         {showChrome && data && (
           <Suspense fallback={null}>
             <Footer business={data.business} />
@@ -70,10 +83,26 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const layoutOwnsMain = useMatches().some((match) => ownsMainLandmark(match.handle));
+  return layoutOwnsMain ? (
+    <Outlet />
+  ) : (
+    <PageMain>
+      <Outlet />
+    </PageMain>
+  );
 }
 
+// It replaces every layout below the root (their navigation included), so its page is always its own main.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <PageMain>
+      <ErrorContent error={error} />
+    </PageMain>
+  );
+}
+
+function ErrorContent({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Suspense fallback={null}>

@@ -32,7 +32,13 @@ export function Tabs({ label, tabs, initial }: { label: string; tabs: TabItem[];
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+      {/* On a narrow screen the tabs wrap onto a second row (every tab stays in sight; the page never
+          scrolls sideways); there each tab fills its row and carries its own rule, so each row has one. */}
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex flex-wrap gap-x-1 shadow-[inset_0_-1px_0_var(--color-slate-200)]"
+      >
         {tabs.map((tab, i) => {
           const selected = tab.id === active;
           return (
@@ -49,10 +55,10 @@ export function Tabs({ label, tabs, initial }: { label: string; tabs: TabItem[];
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(tab.id)}
               onKeyDown={(e) => onKeyDown(e, i)}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+              className={`grow border-b-2 px-4 py-2 text-sm font-semibold sm:grow-0 ${
                 selected
                   ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-slate-600 hover:text-ink"
+                  : "border-slate-200 text-slate-600 hover:text-ink sm:border-transparent"
               }`}
             >
               {tab.label}

@@ -87,7 +87,10 @@ test("register → verify from the mailbox → thank-you → login → dashboard
   await logIn(page, email);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
-  await expect(page.getByRole("banner")).toHaveCount(0);
+  // Not the site's header: the one banner is the portal's own, with its search.
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("banner")).toHaveCount(1);
+  await expect(page.getByRole("banner").getByRole("search")).toBeVisible();
 
   // The public header shows the signed-in state.
   await page.goto("/");

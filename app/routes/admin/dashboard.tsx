@@ -43,7 +43,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
   return (
     <AdminPage title="Dashboard">
       <p className="text-slate-600">Signed in as {d.name}.</p>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label="Open orders" value={String(openTotal)} href="/admin/orders" />
         <Figure
           label="Outstanding"
@@ -66,7 +66,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       <Panel title="Revenue per month">
         <RevenueChart data={d.revenue} />
       </Panel>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Open orders by status">
           <ul className="space-y-2">
             {(["pending", "paid", "in_progress"] as const).map((s) => (
@@ -85,8 +85,8 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           ) : (
             <ul className="space-y-2 text-sm">
               {d.recentSignups.map((u) => (
-                <li key={u.id} className="flex items-center justify-between gap-3">
-                  <Link to={`/admin/clients/${u.id}`} className="text-brand-700 underline">
+                <li key={u.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <Link to={`/admin/clients/${u.id}`} className="wrap-anywhere text-brand-700 underline">
                     {u.name} <span className="text-slate-600">({u.email})</span>
                   </Link>
                   <span className="flex items-center gap-2">

@@ -40,7 +40,7 @@ export default function DevMailMessage({ loaderData: { email } }: Route.Componen
         All emails
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{email.subject}</h1>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm wrap-anywhere">
         <dt className="text-slate-500">To</dt>
         <dd>{email.to}</dd>
         {email.replyTo && (

@@ -39,35 +39,39 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
       {loaderData.emails.length === 0 ? (
         <p className="mt-8">No emails yet.</p>
       ) : (
-        <table className="mt-8 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th className="py-2 pr-4">Queued</th>
-              <th className="py-2 pr-4">To</th>
-              <th className="py-2 pr-4">Subject</th>
-              <th className="py-2 pr-4">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.emails.map((e) => (
-              <tr key={e.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4 whitespace-nowrap">{e.createdAt.replace("T", " ").slice(0, 19)}</td>
-                <td className="py-2 pr-4">{e.to}</td>
-                <td className="py-2 pr-4">
-                  <Link to={`/dev/mail/${e.id}`} className="font-semibold text-brand-700 underline">
-                    {e.subject}
-                  </Link>
-                  <div className="text-xs text-slate-500">{e.kind}</div>
-                </td>
-                <td className="py-2 pr-4">
-                  {e.status}
-                  {e.attempts > 1 && ` (${e.attempts} attempts)`}
-                  {e.lastError && <div className="text-xs text-red-700">{e.lastError}</div>}
-                </td>
+        <div className="relative mt-8 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-4">Queued</th>
+                <th className="py-2 pr-4">To</th>
+                <th className="py-2 pr-4">Subject</th>
+                <th className="py-2 pr-4">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.emails.map((e) => (
+                <tr key={e.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    {e.createdAt.replace("T", " ").slice(0, 19)}
+                  </td>
+                  <td className="py-2 pr-4">{e.to}</td>
+                  <td className="py-2 pr-4">
+                    <Link to={`/dev/mail/${e.id}`} className="font-semibold text-brand-700 underline">
+                      {e.subject}
+                    </Link>
+                    <div className="text-xs text-slate-500">{e.kind}</div>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {e.status}
+                    {e.attempts > 1 && ` (${e.attempts} attempts)`}
+                    {e.lastError && <div className="text-xs text-red-700">{e.lastError}</div>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Container>
   );

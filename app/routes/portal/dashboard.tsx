@@ -63,7 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard label="Completed" value={stats.completed.toLocaleString("en-US")} />
       </section>
 
-      <div className="grid gap-8 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
         <section
           aria-labelledby="recent-orders-heading"
           className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2"

@@ -59,7 +59,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <article
         id="invoice"
         aria-labelledby="invoice-title"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm print:border-0 print:shadow-none"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:shadow-none"
       >
         <header className="flex flex-wrap justify-between gap-6">
           <div>
@@ -86,12 +86,12 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </header>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
           <div>
             <h2 className="text-sm font-semibold uppercase text-slate-500">Bill To</h2>
             <p className="mt-1 font-semibold">{v.billTo.name}</p>
             {v.billTo.company && <p>{v.billTo.company}</p>}
-            <p>{v.billTo.email}</p>
+            <p className="wrap-anywhere">{v.billTo.email}</p>
             {v.billTo.phone && <p>{v.billTo.phone}</p>}
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:justify-self-end">

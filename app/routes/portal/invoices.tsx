@@ -117,7 +117,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>

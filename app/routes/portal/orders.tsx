@@ -87,7 +87,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>

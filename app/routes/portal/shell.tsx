@@ -1,20 +1,11 @@
-import {
-  FileText,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  Package,
-  Search,
-  ShoppingCart,
-  User,
-  X,
-} from "lucide-react";
-import { useEffect, useRef } from "react";
+import { FileText, LayoutDashboard, LogOut, Package, Search, ShoppingCart, User } from "lucide-react";
 import { Form, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/notifications/NotificationBell";
+import { Drawer } from "~/ui/drawer";
+import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
@@ -37,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     liveCursor,
   };
 }
+
+/** The shell's sidebar and header sit outside main: the shell renders the landmark around its pages. */
+export const handle = OWNS_MAIN_LANDMARK;
 
 export function usePortalData() {
   const data = useRouteLoaderData<typeof loader>("routes/portal/shell");
@@ -97,52 +91,6 @@ function SidebarContent({ name }: { name: string }) {
   );
 }
 
-/** Phones: the sidebar as a drawer (a <details>, so it opens without JavaScript too). */
-function MobileDrawer({ name }: { name: string }) {
-  const drawer = useRef<HTMLDetailsElement>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation.
-  useEffect(() => {
-    if (drawer.current) drawer.current.open = false;
-  }, [pathname]);
-  return (
-    <details ref={drawer} className="lg:hidden">
-      <summary
-        className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        aria-label="Menu"
-      >
-        <Menu aria-hidden="true" className="size-5" />
-      </summary>
-      <div className="fixed inset-0 z-40 flex">
-        <div className="flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
-          <div className="flex justify-end px-3 pt-3">
-            <button
-              type="button"
-              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
-              aria-label="Close menu"
-              onClick={() => {
-                if (drawer.current) drawer.current.open = false;
-              }}
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </div>
-          <SidebarContent name={name} />
-        </div>
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden="true"
-          className="flex-1 bg-slate-900/40"
-          onClick={() => {
-            if (drawer.current) drawer.current.open = false;
-          }}
-        />
-      </div>
-    </details>
-  );
-}
-
 function SearchBox() {
   const { pathname, search } = useLocation();
   const q = pathname === "/client/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
@@ -176,17 +124,25 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
   return (
     <LiveUpdates since={liveCursor}>
       <div className="min-h-screen bg-slate-50 lg:flex">
-        <div className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col">
+        <aside
+          aria-label="Client Portal"
+          className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col"
+        >
           <SidebarContent name={client.name} />
-        </div>
+        </aside>
         <div className="min-w-0 flex-1">
           <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10">
-            <MobileDrawer name={client.name} />
+            {/* Phones: the sidebar as a drawer. */}
+            <Drawer className="lg:hidden">
+              <SidebarContent name={client.name} />
+            </Drawer>
             <SearchBox />
             <LiveIndicator />
             <NotificationBell items={bell.notifications} unread={bell.unread} />
           </header>
-          <Outlet />
+          <MainLandmark>
+            <Outlet />
+          </MainLandmark>
         </div>
       </div>
     </LiveUpdates>

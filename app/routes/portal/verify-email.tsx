@@ -121,7 +121,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-col items-center text-center">
           <CheckCircle2 aria-hidden="true" className="size-12 text-green-700" />
           <p role="status" className="mt-4 text-slate-700">
-            Thank you for confirming <strong>{state.email}</strong>. Taking you onwards…
+            Thank you for confirming <strong className="wrap-anywhere">{state.email}</strong>. Taking you
+            onwards…
           </p>
           <noscript>
             <meta httpEquiv="refresh" content={`2;url=${thankYouUrl(state.email, state.name)}`} />
