@@ -33,6 +33,7 @@ import {
   runAll,
   securityHeaders,
 } from "./security";
+import { adminExists, printStartLines, startLines } from "./start-lines";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -204,14 +205,33 @@ export interface Portico {
   app: express.Express;
   /** The request listener to serve: cached answers, then `app`. */
   handler: RequestListener;
+  /** Prints the start lines (server/start-lines.ts) once the server listens on `port`. */
+  announce(port: number): Promise<void>;
   close(): Promise<void>;
+}
+
+async function announce(runtime: Runtime, port: number): Promise<void> {
+  const { config, logger, database } = runtime;
+  let hasAdmin = true;
+  try {
+    hasAdmin = await adminExists(database.db);
+  } catch (error) {
+    logger.warn({ err: error }, "could not check for an admin account");
+  }
+  printStartLines(startLines({ config, port, hasAdmin }), logger);
 }
 
 /** Creates the runtime (config, logger, migrated and seeded database), the Express app and its handler. */
 export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
   const runtime = await createRuntime(env);
   const app = createApp(runtime);
-  return { runtime, app, handler: createRequestHandler(runtime, app), close: () => runtime.close() };
+  return {
+    runtime,
+    app,
+    handler: createRequestHandler(runtime, app),
+    announce: (port) => announce(runtime, port),
+    close: () => runtime.close(),
+  };
 }
 
 const DEV_KEY = Symbol.for("portico.dev");
