@@ -14,6 +14,7 @@ import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
+import { loggerOptions } from "./log-serializers";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -84,14 +85,9 @@ export function createApp(runtime: Runtime): express.Express {
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      // The logger's own serializers (server/log-serializers.ts); pino-http would otherwise put its
+      // defaults, which copy headers (cookies) and every property of an error, in their place.
+      serializers: loggerOptions.serializers,
     }),
   );
   app.use(httpsOnly(config));
