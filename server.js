@@ -79,7 +79,8 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, url: `http://localhost:${port}`, mode: config.env }, "Portico listening");
+    // Where the site is, where its mail can be read, whether an admin exists (server/start-lines.ts).
+    portico.announce(port).catch(fail);
   });
 
   let stopping = false;

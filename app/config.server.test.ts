@@ -100,7 +100,6 @@ describe("loadConfig", () => {
     expect(dev.mail.smtpUrl).toBeNull();
     expect(dev.mail.devInboxEnabled).toBe(true);
     expect(dev.mail.from).toBe('"Portico IT Services" <support@portico.example>');
-    expect(loadConfig({ NODE_ENV: "production" }).mail.devInboxEnabled).toBe(false);
     expect(loadConfig({ NODE_ENV: "production", DEV_MAIL_ENABLED: "true" }).mail.devInboxEnabled).toBe(true);
     const smtp = loadConfig({
       SMTP_URL: "smtps://u:p@mail.example.com:465",
@@ -111,6 +110,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(
       /^Invalid configuration: SMTP_URL must start with smtp:/,
     );
+  });
+
+  it("serves the captured-mail inbox in production while no relay is set (npm start), unless PUBLIC_URL is https", () => {
+    const inbox = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: "production", ...env }).mail.devInboxEnabled;
+    // `npm start` on a laptop: production mode, no relay. The inbox is the only way to read the mail.
+    expect(inbox({})).toBe(true);
+    expect(inbox({ PUBLIC_URL: "http://192.168.1.20:3000" })).toBe(true);
+    // A relay delivers the mail: no inbox in production.
+    expect(inbox({ SMTP_URL: "smtp://mail.example.com" })).toBe(false);
+    // A public site (https) without a relay: every reset link would be public, so no inbox unless asked.
+    expect(inbox({ PUBLIC_URL: "https://it.example.com" })).toBe(false);
+    expect(inbox({ PUBLIC_URL: "https://it.example.com", DEV_MAIL_ENABLED: "true" })).toBe(true);
+    // DEV_MAIL_ENABLED=false always wins.
+    expect(inbox({ DEV_MAIL_ENABLED: "false" })).toBe(false);
+    expect(loadConfig({ DEV_MAIL_ENABLED: "false" }).mail.devInboxEnabled).toBe(false);
+    // Outside production the inbox stays on, relay or not (it shows the outbox's delivery status).
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).mail.devInboxEnabled).toBe(true);
   });
 
   it("sells through the sandbox by default, with no tax and a 7-day due term", () => {

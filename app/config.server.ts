@@ -230,7 +230,10 @@ export interface Config {
     smtpUrl: string | null;
     /** The From header of every email. */
     from: string;
-    /** Whether /dev/mail (the captured-mail inbox) is served. Off in production unless enabled. */
+    /**
+     * Whether /dev/mail (the captured-mail inbox) is served: DEV_MAIL_ENABLED, else on outside production,
+     * and in production while no relay is set and PUBLIC_URL is not https (docs/decisions/0312).
+     */
     devInboxEnabled: boolean;
     maxAttempts: number;
     /** First retry delay; doubles with each failed attempt. */
@@ -272,6 +275,19 @@ export interface Config {
   overdueCheckIntervalMs: number;
   /** Serve /api/test-hooks/* (browser tests make orders and payments through it). Never in a real deployment. */
   testHooks: boolean;
+}
+
+/**
+ * The captured-mail inbox when DEV_MAIL_ENABLED is not set (docs/decisions/0312). Without a relay no email
+ * leaves the machine, so the inbox is the only way to read the verification link of the first account:
+ * it is on, also for `npm start` (production mode on a laptop). With a relay the mail reaches its
+ * recipients and the inbox is off in production. A production site on an https PUBLIC_URL faces the
+ * public, where the inbox would show every password-reset link to anyone: off there too.
+ */
+function defaultDevInbox(e: Env, isProduction: boolean): boolean {
+  if (!isProduction) return true;
+  if (e.SMTP_URL) return false;
+  return new URL(e.PUBLIC_URL).protocol !== "https:";
 }
 
 export class ConfigError extends Error {
@@ -329,7 +345,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${e.BUSINESS_NAME.replace(/["\\]/g, "")}" <${e.BUSINESS_EMAIL}>`,
-      devInboxEnabled: e.DEV_MAIL_ENABLED ?? !isProduction,
+      devInboxEnabled: e.DEV_MAIL_ENABLED ?? defaultDevInbox(e, isProduction),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,

@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
 import { bodyLimit } from "./body-limit";
 import { countRequest, countRouteWork } from "./drain";
+import { loggerOptions } from "./log-serializers";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -34,6 +35,7 @@ import {
   runAll,
   securityHeaders,
 } from "./security";
+import { adminExists, printStartLines, startLines } from "./start-lines";
 
 export { ConfigError } from "~/config.server";
 // Operations on a database, for scripts and tests that hold the built server.
@@ -87,14 +89,9 @@ export function createApp(runtime: Runtime): express.Express {
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || Boolean(req.url?.startsWith("/assets/")) },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      // The logger's own serializers (server/log-serializers.ts); pino-http would otherwise put its
+      // defaults, which copy headers (cookies) and every property of an error, in their place.
+      serializers: loggerOptions.serializers,
     }),
   );
   app.use(httpsOnly(config));
@@ -212,14 +209,33 @@ export interface Portico {
   app: express.Express;
   /** The request listener to serve: cached answers, then `app`. */
   handler: RequestListener;
+  /** Prints the start lines (server/start-lines.ts) once the server listens on `port`. */
+  announce(port: number): Promise<void>;
   close(): Promise<void>;
+}
+
+async function announce(runtime: Runtime, port: number): Promise<void> {
+  const { config, logger, database } = runtime;
+  let hasAdmin = true;
+  try {
+    hasAdmin = await adminExists(database.db);
+  } catch (error) {
+    logger.warn({ err: error }, "could not check for an admin account");
+  }
+  printStartLines(startLines({ config, port, hasAdmin }), logger);
 }
 
 /** Creates the runtime (config, logger, migrated and seeded database), the Express app and its handler. */
 export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
   const runtime = await createRuntime(env);
   const app = createApp(runtime);
-  return { runtime, app, handler: createRequestHandler(runtime, app), close: () => runtime.close() };
+  return {
+    runtime,
+    app,
+    handler: createRequestHandler(runtime, app),
+    announce: (port) => announce(runtime, port),
+    close: () => runtime.close(),
+  };
 }
 
 const DEV_KEY = Symbol.for("portico.dev");

@@ -25,6 +25,7 @@ import { createPaymentProviders, type PaymentProviders } from "~/features/paymen
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { invalidatePageCache } from "~/features/site/page-cache.server";
 import { createDrain, type Drain } from "./drain";
+import { loggerOptions } from "./log-serializers";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -62,7 +63,8 @@ export interface Runtime {
 
 export async function createRuntime(env: Record<string, string | undefined> = process.env): Promise<Runtime> {
   const config = loadConfig(env);
-  const logger = pino({ level: config.logLevel, base: { app: "portico" } });
+  // Every line goes through one set of serializers: no client objects, secrets or dumps (log-serializers.ts).
+  const logger = pino({ level: config.logLevel, base: { app: "portico" }, ...loggerOptions });
   const authSecret = resolveAuthSecret(config);
   const database = await openDatabase(config.database, logger.child({ component: "database" }));
   try {

@@ -7,8 +7,9 @@
  * here fails the coverage test. Cross-origin posts to every action are refused (403) and change nothing.
  * Then the event stream (B's never carries A's events) and the emails (B's never mention A).
  *
- * The server runs as in production for the two development tools: DEV_MAIL_ENABLED=false (the captured
- * inbox shows every email, by design, so it is off outside development) and TEST_HOOKS off.
+ * The server runs as a deployed site does for the two development tools: DEV_MAIL_ENABLED=false (the
+ * captured inbox shows every email, by design, so a site with a relay or on https has it off) and
+ * TEST_HOOKS off.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

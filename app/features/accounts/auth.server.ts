@@ -177,6 +177,8 @@ export function createAuth(deps: {
     logger: {
       log: (level, message, ...args) => {
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        // `auth` has its own serializer (server/log-serializers.ts): errors by type and message, no
+        // objects, no secrets.
         fn.call(logger, { auth: args.length ? args : undefined }, message);
       },
     },
