@@ -21,6 +21,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("points PUBLIC_URL at the port the site listens on when it is unset", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ PORT: "0" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000", PUBLIC_URL: "https://it.example.com" }).publicUrl).toBe(
+      "https://it.example.com",
+    );
+  });
+
   it("treats empty values as unset and strips a trailing slash from PUBLIC_URL", () => {
     const c = loadConfig({ PORT: "", PUBLIC_URL: "https://it.example.com/" });
     expect(c.port).toBe(3000);

@@ -27,7 +27,8 @@ const envSchema = z.object({
     .max(65535, { message: "must be a port number" })
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:3000"),
+  // Unset: this machine on the port the site listens on (loadConfig), so `PORT=4000 npm start` links to 4000.
+  PUBLIC_URL: url(["http:", "https:"]).optional(),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -284,7 +285,7 @@ export interface Config {
  * recipients and the inbox is off in production. A production site on an https PUBLIC_URL faces the
  * public, where the inbox would show every password-reset link to anyone: off there too.
  */
-function defaultDevInbox(e: Env, isProduction: boolean): boolean {
+function defaultDevInbox(e: Env & { PUBLIC_URL: string }, isProduction: boolean): boolean {
   if (!isProduction) return true;
   if (e.SMTP_URL) return false;
   return new URL(e.PUBLIC_URL).protocol !== "https:";
@@ -292,6 +293,11 @@ function defaultDevInbox(e: Env, isProduction: boolean): boolean {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/** PUBLIC_URL when unset: localhost on PORT (on 3000 for PORT=0, whose port is only known once listening). */
+function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port || 3000}`;
 }
 
 /** Parses an environment (process.env by default) into the typed configuration, or throws ConfigError. */
@@ -306,7 +312,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `Invalid configuration: ${variable} ${issue.message} (got "${source[variable] ?? ""}")`,
     );
   }
-  const e = parsed.data;
+  const e = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? defaultPublicUrl(parsed.data.PORT) };
   const isProduction = e.NODE_ENV === "production";
   // Several processes on one PostgreSQL must share one secret, so a deployment has to set it.
   if (isProduction && e.DATABASE_URL && !e.AUTH_SECRET) {

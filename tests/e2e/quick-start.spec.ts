@@ -19,8 +19,8 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   url = `http://localhost:${port}`;
-  // Only the port differs from `npm start`, so PUBLIC_URL (whose default names port 3000) follows it.
-  site = npmStart({ PORT: String(port), PUBLIC_URL: url });
+  // Only the port differs from `npm start` (PUBLIC_URL, unset, follows it).
+  site = npmStart({ PORT: String(port) });
   await site.waitFor((out) => out.includes('"msg":"Portico listening"'));
 });
 
