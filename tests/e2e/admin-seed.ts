@@ -14,6 +14,12 @@ export interface AdminE2eFixtures {
   unpaidInvoice: { clientEmail: string; invoiceNumber: string; invoiceId: string };
 }
 
+/**
+ * The tests change these fixtures (an order completed, an invoice paid), so each repetition of a run
+ * (`--repeat-each`, up to this many) gets a set of its own on the same server.
+ */
+const FIXTURE_SETS = 5;
+
 export const ADMIN_FIXTURES_ENV = "PORTICO_E2E_ADMIN_FIXTURES";
 
 export async function seedAdminFixtures(env: Record<string, string | undefined>): Promise<void> {
@@ -23,27 +29,34 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
     const db = portico.runtime.database.db;
     const adminEmail = "e2e-admin@example.com";
     await createAccount(db, { email: adminEmail, name: "E2E Owner", role: "admin" });
-    const c1 = await createAccount(db, { email: "e2e-complete@example.com", name: "Clara Complete" });
-    const o1 = await createOrder(db, c1, { status: "in_progress" });
-    const c2 = await createAccount(db, { email: "e2e-invoice@example.com", name: "Ivan Invoice" });
-    const o2 = await createOrder(db, c2, { serviceSlug: "hosting-support" });
-    const fixtures: AdminE2eFixtures = {
-      adminEmail,
-      completeOrder: { clientEmail: "e2e-complete@example.com", orderId: o1.orderId },
-      unpaidInvoice: {
-        clientEmail: "e2e-invoice@example.com",
-        invoiceNumber: o2.invoiceNumber,
-        invoiceId: o2.invoiceId,
-      },
-    };
-    process.env[ADMIN_FIXTURES_ENV] = JSON.stringify(fixtures);
+    const sets: AdminE2eFixtures[] = [];
+    for (let i = 0; i < FIXTURE_SETS; i++) {
+      const completeEmail = `e2e-complete-${i}@example.com`;
+      const c1 = await createAccount(db, { email: completeEmail, name: "Clara Complete" });
+      const o1 = await createOrder(db, c1, { status: "in_progress" });
+      const invoiceEmail = `e2e-invoice-${i}@example.com`;
+      const c2 = await createAccount(db, { email: invoiceEmail, name: "Ivan Invoice" });
+      const o2 = await createOrder(db, c2, { serviceSlug: "hosting-support" });
+      sets.push({
+        adminEmail,
+        completeOrder: { clientEmail: completeEmail, orderId: o1.orderId },
+        unpaidInvoice: {
+          clientEmail: invoiceEmail,
+          invoiceNumber: o2.invoiceNumber,
+          invoiceId: o2.invoiceId,
+        },
+      });
+    }
+    process.env[ADMIN_FIXTURES_ENV] = JSON.stringify(sets);
   } finally {
     await portico.close();
   }
 }
 
-export function adminFixtures(): AdminE2eFixtures {
+/** The fixtures of this repetition of the run (`testInfo.repeatEachIndex`; 0 without --repeat-each). */
+export function adminFixtures(repeatEachIndex = 0): AdminE2eFixtures {
   const raw = process.env[ADMIN_FIXTURES_ENV];
   if (!raw) throw new Error(`${ADMIN_FIXTURES_ENV} is not set: run through \`npm run test:e2e\`.`);
-  return JSON.parse(raw) as AdminE2eFixtures;
+  const sets = JSON.parse(raw) as AdminE2eFixtures[];
+  return sets[repeatEachIndex % sets.length]!;
 }

@@ -15,7 +15,7 @@ async function signInAsAdmin(page: Page) {
 test("an admin signs in on the login page, lands on the dashboard and completes a client's order", async ({
   page,
 }) => {
-  const { completeOrder } = adminFixtures();
+  const { completeOrder } = adminFixtures(test.info().repeatEachIndex);
   await signInAsAdmin(page);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Revenue per month" })).toBeVisible();
@@ -56,7 +56,7 @@ test("an admin signs in on the login page, lands on the dashboard and completes 
 });
 
 test("an admin marks an invoice paid by bank transfer", async ({ page }) => {
-  const { unpaidInvoice } = adminFixtures();
+  const { unpaidInvoice } = adminFixtures(test.info().repeatEachIndex);
   await signInAsAdmin(page);
   await page.goto("/admin/invoices?status=outstanding");
   await page.getByRole("link", { name: unpaidInvoice.invoiceNumber }).click();
