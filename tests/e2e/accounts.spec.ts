@@ -81,7 +81,7 @@ test("register → verify from the mailbox → thank-you → login → dashboard
   await page.getByRole("button", { name: "I've Verified My Email" }).click();
   await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
   await expect(page).toHaveURL(/\/thank-you\?type=registration&email=.+&name=Ada\+Lovelace$/, {
-    timeout: 5000,
+    timeout: 10_000,
   });
 
   await logIn(page, email);
