@@ -145,7 +145,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     await expect(
       db.transaction(async (tx) => {
         await tx.execute(sql`update orders set status = 'paid' where client_id = ${bo}`);
-        await makeOrders(tx as unknown as Database, bo, { count: 5 });
+        await makeOrders(tx, bo, { count: 5 });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -179,7 +179,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     });
     // The first holds (ada, order, pending) locked until released.
     const first = db.transaction(async (tx) => {
-      await makeOrders(tx as unknown as Database, ada, { count: 7, status: "pending", amountUsd: 3 });
+      await makeOrders(tx, ada, { count: 7, status: "pending", amountUsd: 3 });
       firstWrote();
       await gate;
     });

@@ -4,7 +4,7 @@
  * number: numbers are never reused, so the sequence keeps no gaps.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/currency/currency";
@@ -14,7 +14,7 @@ import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
 import type { InvoiceFilter } from "./filters";
 import { formatDate } from "./format";
-import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
+import { type AdminDeps, applyPayment, type ChangeResult } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
 /** Unpaid and past its due date: stored as overdue, or still 'sent' after the due date. */
@@ -149,7 +149,7 @@ async function emailClient(
     .where(eq(clients.id, invoice.clientId))
     .limit(1);
   if (!c) return;
-  await enqueueEmail(tx as unknown as Database, {
+  await enqueueEmail(tx, {
     kind,
     to: c.email,
     ...noticeEmail({

@@ -81,7 +81,7 @@ export async function replyToMessage(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) return { ok: false, status: 404, error: "Message not found." };
-    await enqueueEmail(tx as unknown as Database, {
+    await enqueueEmail(tx, {
       kind: "contact-reply",
       to: row.email,
       replyTo: { name: deps.config.business.name, address: deps.config.business.email },

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Config } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import {
   auditLog,
   clients,
@@ -27,8 +27,6 @@ import { type Actor, escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { type Paged, pageOffset } from "./paging";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** What the money operations need besides the database: the business and site address for emails. */
 export interface AdminDeps {
@@ -166,7 +164,7 @@ export function applyPayment(
   invoice: Invoice | null,
   payment: { provider: string; reference: string | null },
 ): Promise<{ order: Order; invoice: Invoice | null }> {
-  return recordPayment(tx as unknown as Database, order, invoice, payment);
+  return recordPayment(tx, order, invoice, payment);
 }
 
 const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
@@ -263,7 +261,7 @@ export async function transitionOrder(
     });
     const contact = await clientContact(tx, order.clientId);
     if (contact) {
-      await enqueueEmail(tx as unknown as Database, {
+      await enqueueEmail(tx, {
         kind: "order-status",
         to: contact.email,
         ...noticeEmail({
