@@ -3,11 +3,13 @@
  * paid by hand (bank transfer with a reference), resend by email, void. A voided invoice keeps its
  * number: numbers are never reused, so the sequence keeps no gaps.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/currency/currency";
+import { isOverdue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { escapeLike, recordAudit } from "./audit.server";
@@ -17,16 +19,12 @@ import { formatDate } from "./format";
 import { type AdminDeps, applyPayment, type ChangeResult } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
-/** Unpaid and past its due date: stored as overdue, or still 'sent' after the due date. */
-export const isOverdue = sql<boolean>`(${invoices.status} = 'overdue' or (${invoices.status} = 'sent' and ${invoices.dueDate} < now()))`;
-const isOutstanding = inArray(invoices.status, ["sent", "overdue"]);
-
 function filterWhere(filter: InvoiceFilter) {
   switch (filter) {
     case "outstanding":
-      return isOutstanding;
+      return unpaidInvoiceSql;
     case "overdue":
-      return isOverdue;
+      return overdueInvoiceSql;
     case "sent":
       return and(eq(invoices.status, "sent"), sql`${invoices.dueDate} >= now()`);
     case "paid":
@@ -72,7 +70,7 @@ export async function listInvoices(
         id: invoices.id,
         invoiceNumber: invoices.invoiceNumber,
         status: invoices.status,
-        overdue: isOverdue,
+        overdue: overdueInvoiceSql,
         currency: invoices.currency,
         totalAmount: invoices.totalAmount,
         amountUsd: invoices.amountUsd,
@@ -96,8 +94,8 @@ export async function listInvoices(
     db
       .select({
         all: count(),
-        outstanding: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
+        outstanding: sql<number>`count(*) filter (where ${unpaidInvoiceSql})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${overdueInvoiceSql})`.mapWith(Number),
         sent: sql<number>`count(*) filter (where ${invoices.status} = 'sent' and ${invoices.dueDate} >= now())`.mapWith(
           Number,
         ),
@@ -114,7 +112,7 @@ export async function listInvoices(
 
 export async function getInvoiceDetail(db: Database, id: string) {
   const [row] = await db
-    .select({ invoice: invoices, overdue: isOverdue, client: clients, order: orders })
+    .select({ invoice: invoices, overdue: overdueInvoiceSql, client: clients, order: orders })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
@@ -168,7 +166,7 @@ export async function markInvoicePaid(deps: AdminDeps, id: string, reference: st
   return deps.db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (invoice.status !== "sent" && invoice.status !== "overdue")
+    if (!isUnpaidOrOverdue(invoice.status))
       return {
         ok: false,
         status: 409,
@@ -218,7 +216,7 @@ export async function voidInvoice(deps: AdminDeps, id: string, reason: string | 
   return deps.db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (invoice.status !== "sent" && invoice.status !== "overdue")
+    if (!isUnpaidOrOverdue(invoice.status))
       return {
         ok: false,
         status: 409,
@@ -252,8 +250,7 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
         status: 409,
         error: `Invoice ${invoice.invoiceNumber} is void; there is nothing to send.`,
       };
-    const overdue =
-      invoice.status === "overdue" || (invoice.status === "sent" && invoice.dueDate < new Date());
+    const overdue = isOverdue(invoice.status, invoice.dueDate);
     const lines =
       invoice.status === "paid"
         ? [`Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt)}.`]
@@ -277,14 +274,17 @@ export async function invoiceTotals(db: Database) {
   const [row] = await db
     .select({
       outstandingUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOutstanding}), 0)`.mapWith(Number),
-      outstandingCount: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-      overdueUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOverdue}), 0)`.mapWith(
-        Number,
-      ),
-      overdueCount: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${unpaidInvoiceSql}), 0)`.mapWith(
+          Number,
+        ),
+      outstandingCount: sql<number>`count(*) filter (where ${unpaidInvoiceSql})`.mapWith(Number),
+      overdueUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${overdueInvoiceSql}), 0)`.mapWith(
+          Number,
+        ),
+      overdueCount: sql<number>`count(*) filter (where ${overdueInvoiceSql})`.mapWith(Number),
     })
     .from(invoices)
-    .where(isOutstanding);
+    .where(unpaidInvoiceSql);
   return row ?? { outstandingUsd: 0, outstandingCount: 0, overdueUsd: 0, overdueCount: 0 };
 }

@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/currency/currency";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
@@ -220,7 +221,7 @@ export async function transitionOrder(
           href: "/client/orders",
         });
         // Nothing is owed for a cancelled order: its unpaid invoice is voided (keeping its number).
-        if (invoice && (invoice.status === "sent" || invoice.status === "overdue")) {
+        if (invoice && isUnpaidOrOverdue(invoice.status)) {
           const [voided] = await tx
             .update(invoices)
             .set({ status: "void" })

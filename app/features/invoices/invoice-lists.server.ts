@@ -16,6 +16,7 @@ import {
   pageWindow,
 } from "~/features/portal/listing";
 import { containsPattern, countMatches, ilikeContains } from "~/features/portal/search.server";
+import { UNPAID_INVOICE_STATUSES } from "./invoice-status";
 
 export interface InvoiceRow {
   id: string;
@@ -133,7 +134,7 @@ export async function listClientInvoices(
     totals: {
       totalInvoicedUsd: t.amountExcept("void"),
       paidUsd: t.amount("paid"),
-      outstandingUsd: t.amount("sent", "overdue"),
+      outstandingUsd: t.amount(...UNPAID_INVOICE_STATUSES),
       counts,
     },
   };

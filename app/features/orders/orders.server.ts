@@ -18,6 +18,7 @@ import {
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
@@ -282,7 +283,7 @@ export async function payInvoice(
   const found = await findOrderWithInvoice(deps.db, input.client.id, { invoiceId: input.invoiceId });
   if (!found) return { ok: false, status: 404, error: "Invoice Not Found" };
   const { order, invoice } = found;
-  if (invoice.status === "paid" || order.status !== "pending" || invoice.status === "void") {
+  if (!isUnpaidOrOverdue(invoice.status) || order.status !== "pending") {
     return {
       ok: false,
       status: 409,

@@ -3,7 +3,6 @@ import {
   badgeText,
   INVOICE_FILTERS,
   isActiveOrder,
-  isPastDue,
   listHref,
   ORDER_FILTERS,
   pageInfo,
@@ -71,13 +70,6 @@ describe("listHref", () => {
 });
 
 describe("rules", () => {
-  const now = new Date("2026-03-10T00:00:00Z");
-  it("a due date is red when past due and unpaid", () => {
-    expect(isPastDue("2026-03-09T00:00:00Z", "sent", now)).toBe(true);
-    expect(isPastDue("2026-03-09T00:00:00Z", "overdue", now)).toBe(true);
-    expect(isPastDue("2026-03-09T00:00:00Z", "paid", now)).toBe(false);
-    expect(isPastDue("2026-03-11T00:00:00Z", "sent", now)).toBe(false);
-  });
   it("active orders are neither completed nor cancelled", () => {
     expect(["pending", "paid", "in_progress", "completed", "cancelled"].filter(isActiveOrder)).toEqual([
       "pending",

@@ -97,12 +97,6 @@ export function listHref(pathname: string, query: { q: string; status: string; p
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** "The due date is red when past due and unpaid." */
-export function isPastDue(dueDate: Date | string, status: string, now: Date = new Date()): boolean {
-  if (status === "paid" || status === "void") return false;
-  return new Date(dueDate).getTime() < now.getTime();
-}
-
 /** "Active = any not completed or cancelled." */
 export function isActiveOrder(status: string): boolean {
   return status !== "completed" && status !== "cancelled";
