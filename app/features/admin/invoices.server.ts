@@ -7,16 +7,17 @@ import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
 import { isOverdue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
-import { escapeLike, recordAudit } from "./audit.server";
-import { noticeEmail } from "./emails.server";
+import { noticeEmail } from "~/features/mail/notice-email.server";
+import { escapeLike } from "./audit.server";
 import type { InvoiceFilter } from "./filters";
 import { formatDate } from "./format";
-import { type AdminDeps, applyPayment, type ChangeResult } from "./orders.server";
+import { applyPayment } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
 function filterWhere(filter: InvoiceFilter) {
@@ -135,7 +136,7 @@ async function lockInvoice(tx: Tx, id: string): Promise<Invoice | null> {
 
 async function emailClient(
   tx: Tx,
-  deps: AdminDeps,
+  deps: ChangeDeps,
   invoice: Invoice,
   kind: string,
   subject: string,
@@ -162,7 +163,11 @@ async function emailClient(
 }
 
 /** A bank transfer received: the invoice (and its order, if still pending) become paid. */
-export async function markInvoicePaid(deps: AdminDeps, id: string, reference: string): Promise<ChangeResult> {
+export async function markInvoicePaid(
+  deps: ChangeDeps,
+  id: string,
+  reference: string,
+): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
@@ -212,7 +217,11 @@ export async function markInvoicePaid(deps: AdminDeps, id: string, reference: st
 }
 
 /** Voids an unpaid invoice; it keeps its number. */
-export async function voidInvoice(deps: AdminDeps, id: string, reason: string | null): Promise<ChangeResult> {
+export async function voidInvoice(
+  deps: ChangeDeps,
+  id: string,
+  reason: string | null,
+): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
@@ -240,7 +249,7 @@ export async function voidInvoice(deps: AdminDeps, id: string, reason: string | 
 }
 
 /** Emails the invoice to its client again. */
-export async function resendInvoice(deps: AdminDeps, id: string): Promise<ChangeResult> {
+export async function resendInvoice(deps: ChangeDeps, id: string): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };

@@ -4,7 +4,6 @@
  * events, the client's email and the audit row, so none exists without the others.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
 import {
   auditLog,
@@ -17,26 +16,18 @@ import {
   orders,
 } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
+import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { recordPayment } from "~/features/orders/payment.server";
-import { type Actor, escapeLike, recordAudit } from "./audit.server";
-import { noticeEmail } from "./emails.server";
+import { escapeLike } from "./audit.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { type Paged, pageOffset } from "./paging";
-
-/** What the money operations need besides the database: the business and site address for emails. */
-export interface AdminDeps {
-  db: Database;
-  config: Pick<Config, "business" | "publicUrl">;
-  actor: Actor;
-}
-
-export type ChangeResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 
 export interface OrderListRow {
   id: string;
@@ -184,7 +175,7 @@ const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
 
 /** Moves an order to its next status (or cancels it), with an optional note to the client. */
 export async function transitionOrder(
-  deps: AdminDeps,
+  deps: ChangeDeps,
   orderId: string,
   to: OrderStatus,
   note: string | null,
