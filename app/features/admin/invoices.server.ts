@@ -1,23 +1,20 @@
 /**
- * Invoices in the back office: list (status filters including overdue, SQL paging), one invoice, mark
- * paid by hand (bank transfer with a reference), resend by email, void. A voided invoice keeps its
- * number: numbers are never reused, so the sequence keeps no gaps.
+ * Invoices in the back office: list (status filters including overdue, SQL paging), one invoice,
+ * resend by email, the dashboard's totals. Marking paid and voiding are the invoice's state changes
+ * (invoices/invoice-lifecycle.server.ts).
  */
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Database, Tx } from "~/db/client.server";
-import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { auditLog, clients, invoices, orders } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
-import { isOverdue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
+import { isOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
-import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
-import { noticeEmail } from "~/features/mail/notice-email.server";
 import { escapeLike } from "./audit.server";
 import type { InvoiceFilter } from "./filters";
 import { formatDate } from "./format";
-import { applyPayment } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
 function filterWhere(filter: InvoiceFilter) {
@@ -129,125 +126,6 @@ export async function getInvoiceDetail(db: Database, id: string) {
   return { ...row, history };
 }
 
-async function lockInvoice(tx: Tx, id: string): Promise<Invoice | null> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update").limit(1);
-  return row ?? null;
-}
-
-async function emailClient(
-  tx: Tx,
-  deps: ChangeDeps,
-  invoice: Invoice,
-  kind: string,
-  subject: string,
-  lines: string[],
-) {
-  const [c] = await tx
-    .select({ name: clients.name, email: clients.email })
-    .from(clients)
-    .where(eq(clients.id, invoice.clientId))
-    .limit(1);
-  if (!c) return;
-  await enqueueEmail(tx, {
-    kind,
-    to: c.email,
-    ...noticeEmail({
-      business: deps.config.business,
-      publicUrl: deps.config.publicUrl,
-      subject,
-      greetingName: c.name,
-      lines,
-      link: { path: `/client/invoice/${invoice.id}`, label: "View the invoice" },
-    }),
-  });
-}
-
-/** A bank transfer received: the invoice (and its order, if still pending) become paid. */
-export async function markInvoicePaid(
-  deps: ChangeDeps,
-  id: string,
-  reference: string,
-): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (!isUnpaidOrOverdue(invoice.status))
-      return {
-        ok: false,
-        status: 409,
-        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.`,
-      };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId)).for("update");
-    const paymentReference = `Bank transfer: ${reference}`;
-    if (order) {
-      const result = await applyPayment(tx, order, invoice, {
-        provider: "manual",
-        reference: paymentReference,
-      });
-      if (result.order.status !== order.status) {
-        await recordAudit(tx, deps.actor, {
-          action: "order.status",
-          entity: "order",
-          entityId: order.id,
-          before: { status: order.status },
-          after: { status: "paid", via: `invoice ${invoice.invoiceNumber} paid by bank transfer` },
-        });
-      }
-    }
-    await recordAudit(tx, deps.actor, {
-      action: "invoice.paid",
-      entity: "invoice",
-      entityId: invoice.id,
-      before: { status: invoice.status, paymentReference: invoice.paymentReference },
-      after: { status: "paid", method: "bank transfer", paymentReference },
-    });
-    await emailClient(
-      tx,
-      deps,
-      invoice,
-      "invoice-paid",
-      `Payment received: invoice ${invoice.invoiceNumber}`,
-      [
-        `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
-        `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
-      ],
-    );
-    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
-  });
-}
-
-/** Voids an unpaid invoice; it keeps its number. */
-export async function voidInvoice(
-  deps: ChangeDeps,
-  id: string,
-  reason: string | null,
-): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (!isUnpaidOrOverdue(invoice.status))
-      return {
-        ok: false,
-        status: 409,
-        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be voided.`,
-      };
-    await tx.update(invoices).set({ status: "void" }).where(eq(invoices.id, id));
-    await publishLiveEvent(tx, { userId: invoice.clientId, kind: "invoice", entityId: id, status: "void" });
-    await recordAudit(tx, deps.actor, {
-      action: "invoice.void",
-      entity: "invoice",
-      entityId: id,
-      before: { status: invoice.status },
-      after: { status: "void", ...(reason ? { reason } : {}) },
-    });
-    await emailClient(tx, deps, invoice, "invoice-void", `Invoice ${invoice.invoiceNumber} has been voided`, [
-      `Invoice ${invoice.invoiceNumber} has been voided: nothing is due on it.`,
-      ...(reason ? [reason] : []),
-    ]);
-    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is void. It keeps its number.` };
-  });
-}
-
 /** Emails the invoice to its client again. */
 export async function resendInvoice(deps: ChangeDeps, id: string): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
@@ -267,7 +145,11 @@ export async function resendInvoice(deps: ChangeDeps, id: string): Promise<Chang
             `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate)}.`,
             ...(overdue ? ["It is past its due date; please pay it at your earliest convenience."] : []),
           ];
-    await emailClient(tx, deps, invoice, "invoice-resend", `Invoice ${invoice.invoiceNumber}`, lines);
+    await emailInvoiceClient(tx, deps.config, invoice, {
+      kind: "invoice-resend",
+      subject: `Invoice ${invoice.invoiceNumber}`,
+      lines,
+    });
     await recordAudit(tx, deps.actor, {
       action: "invoice.resend",
       entity: "invoice",
