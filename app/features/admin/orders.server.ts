@@ -24,9 +24,9 @@ import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { canTransition, ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { recordPayment } from "~/features/orders/payment.server";
 import { escapeLike } from "./audit.server";
-import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { type Paged, pageOffset } from "./paging";
 
 export interface OrderListRow {
