@@ -16,7 +16,7 @@ import { enqueueEmail } from "~/features/mail/outbox.server";
 import { recordPayment } from "~/features/orders/payment.server";
 import { toMinorUnits } from "~/features/orders/pricing";
 import { paymentReceiptEmail } from "./email-templates.server";
-import type { VerifiedPaymentEvent } from "./provider.server";
+import type { VerifiedPaymentEvent } from "./provider";
 
 export interface WebhookDeps {
   db: Database;
