@@ -8,15 +8,15 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
-import { loadClientTotals } from "~/features/portal/client-totals.server";
+import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
   type OrderFilter,
   type PageInfo,
   pageInfo,
   pageWindow,
-} from "~/features/portal/listing";
-import { countMatches, ilikeContains } from "~/features/portal/search.server";
+} from "~/features/lists/listing";
+import { countMatches, ilikeContains } from "~/features/lists/search.server";
 
 export interface OrderRow {
   id: string;

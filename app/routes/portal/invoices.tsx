@@ -4,14 +4,9 @@ import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { isPastDue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { INVOICE_FILTERS, listHref, parseListQuery } from "~/features/lists/listing";
 import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import {
-  formatDate,
-  INVOICE_FILTERS,
-  listHref,
-  parseListQuery,
-  statusLabel,
-} from "~/features/portal/listing";
+import { formatDate, statusLabel } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/invoices";
 
