@@ -16,6 +16,12 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * An open transaction: what `db.transaction(async (tx) => …)` hands its callback. It is a Database
+ * too, so a function that writes "in the caller's transaction" takes either without a cast; one that
+ * must run inside a transaction (it takes row locks) says so by taking a Tx.
+ */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

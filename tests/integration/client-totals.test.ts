@@ -9,10 +9,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
-import { markInvoicePaid, voidInvoice } from "~/features/admin/invoices.server";
-import { transitionOrder } from "~/features/admin/orders.server";
+import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
-import { loadClientTotals } from "~/features/portal/client-totals.server";
+import { loadClientTotals } from "~/features/lists/client-totals.server";
+import { transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import { createAccount } from "../support/admin-fixtures";
 import { testDatabases } from "../support/databases";
@@ -145,7 +145,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     await expect(
       db.transaction(async (tx) => {
         await tx.execute(sql`update orders set status = 'paid' where client_id = ${bo}`);
-        await makeOrders(tx as unknown as Database, bo, { count: 5 });
+        await makeOrders(tx, bo, { count: 5 });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -179,7 +179,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     });
     // The first holds (ada, order, pending) locked until released.
     const first = db.transaction(async (tx) => {
-      await makeOrders(tx as unknown as Database, ada, { count: 7, status: "pending", amountUsd: 3 });
+      await makeOrders(tx, ada, { count: 7, status: "pending", amountUsd: 3 });
       firstWrote();
       await gate;
     });

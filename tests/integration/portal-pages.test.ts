@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, notifications, orders } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
-import { SEARCH_COUNT_LIMIT } from "~/features/portal/listing";
+import { SEARCH_COUNT_LIMIT } from "~/features/lists/listing";
 import { type FixtureOrder, makeOrders } from "~/features/testing/fixtures.server";
 import { type Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";

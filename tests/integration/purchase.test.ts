@@ -9,6 +9,8 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { formatMoney } from "~/features/currency/currency";
+import { CHECKOUTS_PER_HOUR } from "~/features/orders/checkout-limit.server";
+import { TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "~/features/orders/messages";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import { location, Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
@@ -528,5 +530,38 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     const paid = text(await (await ada.session.get(`/invoice/${invoice!.id}`)).text());
     expect(paid).toMatch(/data-testid="invoice-status"[^>]*bg-green-100[^>]*>Paid</);
     expect((await ada.session.post(`/client/invoices/${invoice!.id}/pay`, {})).status).toBe(409);
+  });
+
+  it("limits Pay Now like a purchase: past the hourly checkouts, 429 and no call to the provider", async () => {
+    const cy = await signedInClient(server.url, db(), "Cy Limit");
+    await purchase(cy.session); // the first of the hour's CHECKOUTS_PER_HOUR checkouts
+    const [invoice] = await invoicesOf(cy.id);
+    const provider = server.portico.runtime.payments.active;
+    const createCheckout = provider.createCheckout;
+    let calls = 0;
+    provider.createCheckout = (request) => {
+      calls++;
+      return createCheckout.call(provider, request);
+    };
+    try {
+      for (let i = 1; i < CHECKOUTS_PER_HOUR; i++) {
+        const res = await cy.session.post(`/client/invoices/${invoice!.id}/pay`, {});
+        expect(location(res)).toMatch(/^\/payments\/sandbox\/checkout\?session=/);
+      }
+      expect(calls).toBe(CHECKOUTS_PER_HOUR - 1);
+
+      const limited = await cy.session.post(`/client/invoices/${invoice!.id}/pay`, {});
+      expect(limited.status).toBe(429);
+      expect(text(await limited.text())).toContain(TOO_MANY_PAYMENTS);
+      // A purchase draws on the same budget: refused before any order is made.
+      const purchaseLimited = await purchase(cy.session);
+      expect(purchaseLimited.status).toBe(429);
+      expect(text(await purchaseLimited.text())).toContain(TOO_MANY_ORDERS);
+      expect(calls).toBe(CHECKOUTS_PER_HOUR - 1);
+      expect(await ordersOf(cy.id)).toHaveLength(1);
+      expect(await invoicesOf(cy.id)).toEqual([expect.objectContaining({ id: invoice!.id, status: "sent" })]);
+    } finally {
+      provider.createCheckout = createCheckout;
+    }
   });
 });

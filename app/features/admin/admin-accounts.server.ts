@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { account, user } from "~/db/schema";
 import { serverPasswordError } from "~/features/accounts/common-passwords.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/features/audit/audit.server";
 
 export const adminCreateInput = z.object({
   email: z

@@ -1,35 +1,10 @@
 /**
- * The audit log of the back office: every change an admin makes is one row, written in the same
- * transaction as the change (who, what, on which entity, the state before and after, when).
+ * The back office's view of the audit log (features/audit writes it): a searchable, paged list.
  */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { type Paged, pageOffset } from "./paging";
-
-/** Who acts: the signed-in admin, or the command line for `admin:create`. */
-export interface Actor {
-  id: string | null;
-  email: string;
-}
-
-type Insertable = Pick<Database, "insert">;
-
-export async function recordAudit(
-  db: Insertable,
-  actor: Actor,
-  entry: { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-}
 
 export async function listAudit(
   db: Database,

@@ -6,11 +6,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { services } from "~/db/schema";
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { invalidatePageCache } from "~/features/site/page-cache.server";
-import { recordAudit } from "./audit.server";
 import type { CatalogueEdit } from "./catalogue-form";
-import type { AdminDeps, ChangeResult } from "./orders.server";
 
 export async function listCatalogue(db: Database) {
   return db
@@ -36,7 +35,7 @@ export async function getCatalogueService(db: Database, id: string) {
 }
 
 export async function updateCatalogueService(
-  deps: AdminDeps,
+  deps: ChangeDeps,
   id: string,
   edit: CatalogueEdit,
 ): Promise<ChangeResult> {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, invoices, orders, user } from "~/db/schema";
+import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
 
@@ -65,7 +66,7 @@ export async function getClientDetail(db: Database, id: string) {
           Number,
         ),
       outstandingUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} in ('sent', 'overdue')), 0)`.mapWith(
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${unpaidInvoiceSql}), 0)`.mapWith(
           Number,
         ),
     })

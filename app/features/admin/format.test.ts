@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveInvoiceStatus, formatDate, formatDateTime, formatMoney, monthLabel } from "./format";
+import { formatDate, formatDateTime, formatMoney, monthLabel } from "./format";
 
 describe("back-office formatting", () => {
   it("formats money in its currency", () => {
@@ -11,12 +11,5 @@ describe("back-office formatting", () => {
     expect(formatDate(new Date("2026-03-04T23:59:00Z"))).toBe("2026-03-04");
     expect(formatDate(null)).toBe("—");
     expect(monthLabel("2026-11")).toBe("Nov 2026");
-  });
-  it("shows an unpaid invoice past its due date as overdue", () => {
-    const now = new Date("2026-05-10T00:00:00Z");
-    expect(effectiveInvoiceStatus("sent", "2026-05-09T00:00:00Z", now)).toBe("overdue");
-    expect(effectiveInvoiceStatus("sent", "2026-05-11T00:00:00Z", now)).toBe("sent");
-    expect(effectiveInvoiceStatus("paid", "2026-05-09T00:00:00Z", now)).toBe("paid");
-    expect(effectiveInvoiceStatus("void", "2026-05-09T00:00:00Z", now)).toBe("void");
   });
 });

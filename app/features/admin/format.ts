@@ -26,9 +26,3 @@ export function monthLabel(month: string): string {
   const names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   return `${names[(m ?? 1) - 1]} ${y}`;
 }
-
-/** An invoice still open after its due date is shown overdue, whatever its stored status. */
-export function effectiveInvoiceStatus(status: string, dueDate: Date | string, now = new Date()): string {
-  if (status === "sent" && new Date(dueDate).getTime() < now.getTime()) return "overdue";
-  return status;
-}

@@ -1,32 +1,28 @@
 /**
- * Invoices in the back office: list (status filters including overdue, SQL paging), one invoice, mark
- * paid by hand (bank transfer with a reference), resend by email, void. A voided invoice keeps its
- * number: numbers are never reused, so the sequence keeps no gaps.
+ * Invoices in the back office: list (status filters including overdue, SQL paging), one invoice,
+ * resend by email, the dashboard's totals. Marking paid and voiding are the invoice's state changes
+ * (invoices/invoice-lifecycle.server.ts).
  */
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
+import { auditLog, clients, invoices, orders } from "~/db/schema";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
-import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
-import { escapeLike, recordAudit } from "./audit.server";
-import { noticeEmail } from "./emails.server";
+import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
+import { isOverdue } from "~/features/invoices/invoice-status";
+import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { escapeLike } from "./audit.server";
 import type { InvoiceFilter } from "./filters";
 import { formatDate } from "./format";
-import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
-
-/** Unpaid and past its due date: stored as overdue, or still 'sent' after the due date. */
-export const isOverdue = sql<boolean>`(${invoices.status} = 'overdue' or (${invoices.status} = 'sent' and ${invoices.dueDate} < now()))`;
-const isOutstanding = inArray(invoices.status, ["sent", "overdue"]);
 
 function filterWhere(filter: InvoiceFilter) {
   switch (filter) {
     case "outstanding":
-      return isOutstanding;
+      return unpaidInvoiceSql;
     case "overdue":
-      return isOverdue;
+      return overdueInvoiceSql;
     case "sent":
       return and(eq(invoices.status, "sent"), sql`${invoices.dueDate} >= now()`);
     case "paid":
@@ -72,7 +68,7 @@ export async function listInvoices(
         id: invoices.id,
         invoiceNumber: invoices.invoiceNumber,
         status: invoices.status,
-        overdue: isOverdue,
+        overdue: overdueInvoiceSql,
         currency: invoices.currency,
         totalAmount: invoices.totalAmount,
         amountUsd: invoices.amountUsd,
@@ -96,8 +92,8 @@ export async function listInvoices(
     db
       .select({
         all: count(),
-        outstanding: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
+        outstanding: sql<number>`count(*) filter (where ${unpaidInvoiceSql})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${overdueInvoiceSql})`.mapWith(Number),
         sent: sql<number>`count(*) filter (where ${invoices.status} = 'sent' and ${invoices.dueDate} >= now())`.mapWith(
           Number,
         ),
@@ -114,7 +110,7 @@ export async function listInvoices(
 
 export async function getInvoiceDetail(db: Database, id: string) {
   const [row] = await db
-    .select({ invoice: invoices, overdue: isOverdue, client: clients, order: orders })
+    .select({ invoice: invoices, overdue: overdueInvoiceSql, client: clients, order: orders })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
@@ -130,119 +126,8 @@ export async function getInvoiceDetail(db: Database, id: string) {
   return { ...row, history };
 }
 
-async function lockInvoice(tx: Tx, id: string): Promise<Invoice | null> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update").limit(1);
-  return row ?? null;
-}
-
-async function emailClient(
-  tx: Tx,
-  deps: AdminDeps,
-  invoice: Invoice,
-  kind: string,
-  subject: string,
-  lines: string[],
-) {
-  const [c] = await tx
-    .select({ name: clients.name, email: clients.email })
-    .from(clients)
-    .where(eq(clients.id, invoice.clientId))
-    .limit(1);
-  if (!c) return;
-  await enqueueEmail(tx as unknown as Database, {
-    kind,
-    to: c.email,
-    ...noticeEmail({
-      business: deps.config.business,
-      publicUrl: deps.config.publicUrl,
-      subject,
-      greetingName: c.name,
-      lines,
-      link: { path: `/client/invoice/${invoice.id}`, label: "View the invoice" },
-    }),
-  });
-}
-
-/** A bank transfer received: the invoice (and its order, if still pending) become paid. */
-export async function markInvoicePaid(deps: AdminDeps, id: string, reference: string): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (invoice.status !== "sent" && invoice.status !== "overdue")
-      return {
-        ok: false,
-        status: 409,
-        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.`,
-      };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId)).for("update");
-    const paymentReference = `Bank transfer: ${reference}`;
-    if (order) {
-      const result = await applyPayment(tx, order, invoice, {
-        provider: "manual",
-        reference: paymentReference,
-      });
-      if (result.order.status !== order.status) {
-        await recordAudit(tx, deps.actor, {
-          action: "order.status",
-          entity: "order",
-          entityId: order.id,
-          before: { status: order.status },
-          after: { status: "paid", via: `invoice ${invoice.invoiceNumber} paid by bank transfer` },
-        });
-      }
-    }
-    await recordAudit(tx, deps.actor, {
-      action: "invoice.paid",
-      entity: "invoice",
-      entityId: invoice.id,
-      before: { status: invoice.status, paymentReference: invoice.paymentReference },
-      after: { status: "paid", method: "bank transfer", paymentReference },
-    });
-    await emailClient(
-      tx,
-      deps,
-      invoice,
-      "invoice-paid",
-      `Payment received: invoice ${invoice.invoiceNumber}`,
-      [
-        `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
-        `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
-      ],
-    );
-    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
-  });
-}
-
-/** Voids an unpaid invoice; it keeps its number. */
-export async function voidInvoice(deps: AdminDeps, id: string, reason: string | null): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (invoice.status !== "sent" && invoice.status !== "overdue")
-      return {
-        ok: false,
-        status: 409,
-        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be voided.`,
-      };
-    await tx.update(invoices).set({ status: "void" }).where(eq(invoices.id, id));
-    await publishLiveEvent(tx, { userId: invoice.clientId, kind: "invoice", entityId: id, status: "void" });
-    await recordAudit(tx, deps.actor, {
-      action: "invoice.void",
-      entity: "invoice",
-      entityId: id,
-      before: { status: invoice.status },
-      after: { status: "void", ...(reason ? { reason } : {}) },
-    });
-    await emailClient(tx, deps, invoice, "invoice-void", `Invoice ${invoice.invoiceNumber} has been voided`, [
-      `Invoice ${invoice.invoiceNumber} has been voided: nothing is due on it.`,
-      ...(reason ? [reason] : []),
-    ]);
-    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is void. It keeps its number.` };
-  });
-}
-
 /** Emails the invoice to its client again. */
-export async function resendInvoice(deps: AdminDeps, id: string): Promise<ChangeResult> {
+export async function resendInvoice(deps: ChangeDeps, id: string): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
@@ -252,8 +137,7 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
         status: 409,
         error: `Invoice ${invoice.invoiceNumber} is void; there is nothing to send.`,
       };
-    const overdue =
-      invoice.status === "overdue" || (invoice.status === "sent" && invoice.dueDate < new Date());
+    const overdue = isOverdue(invoice.status, invoice.dueDate);
     const lines =
       invoice.status === "paid"
         ? [`Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt)}.`]
@@ -261,7 +145,11 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
             `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate)}.`,
             ...(overdue ? ["It is past its due date; please pay it at your earliest convenience."] : []),
           ];
-    await emailClient(tx, deps, invoice, "invoice-resend", `Invoice ${invoice.invoiceNumber}`, lines);
+    await emailInvoiceClient(tx, deps.config, invoice, {
+      kind: "invoice-resend",
+      subject: `Invoice ${invoice.invoiceNumber}`,
+      lines,
+    });
     await recordAudit(tx, deps.actor, {
       action: "invoice.resend",
       entity: "invoice",
@@ -277,14 +165,17 @@ export async function invoiceTotals(db: Database) {
   const [row] = await db
     .select({
       outstandingUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOutstanding}), 0)`.mapWith(Number),
-      outstandingCount: sql<number>`count(*) filter (where ${isOutstanding})`.mapWith(Number),
-      overdueUsd: sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${isOverdue}), 0)`.mapWith(
-        Number,
-      ),
-      overdueCount: sql<number>`count(*) filter (where ${isOverdue})`.mapWith(Number),
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${unpaidInvoiceSql}), 0)`.mapWith(
+          Number,
+        ),
+      outstandingCount: sql<number>`count(*) filter (where ${unpaidInvoiceSql})`.mapWith(Number),
+      overdueUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${overdueInvoiceSql}), 0)`.mapWith(
+          Number,
+        ),
+      overdueCount: sql<number>`count(*) filter (where ${overdueInvoiceSql})`.mapWith(Number),
     })
     .from(invoices)
-    .where(isOutstanding);
+    .where(unpaidInvoiceSql);
   return row ?? { outstandingUsd: 0, outstandingCount: 0, overdueUsd: 0, overdueCount: 0 };
 }

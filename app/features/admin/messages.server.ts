@@ -2,11 +2,11 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
-import { escapeLike, recordAudit } from "./audit.server";
-import { noticeEmail } from "./emails.server";
+import { noticeEmail } from "~/features/mail/notice-email.server";
+import { escapeLike } from "./audit.server";
 import type { MessageFilter } from "./filters";
-import type { AdminDeps, ChangeResult } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
 export async function listMessages(
@@ -54,7 +54,7 @@ export async function getMessage(db: Database, id: string) {
 }
 
 /** Marks a message read or unread (a no-op, and no audit row, when it already is). */
-export async function setMessageRead(deps: AdminDeps, id: string, read: boolean): Promise<ChangeResult> {
+export async function setMessageRead(deps: ChangeDeps, id: string, read: boolean): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) return { ok: false, status: 404, error: "Message not found." };
@@ -74,14 +74,14 @@ export async function setMessageRead(deps: AdminDeps, id: string, read: boolean)
 
 /** Replies to a contact message by email (through the outbox); the message becomes read. */
 export async function replyToMessage(
-  deps: AdminDeps,
+  deps: ChangeDeps,
   id: string,
   reply: { subject: string; body: string },
 ): Promise<ChangeResult> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) return { ok: false, status: 404, error: "Message not found." };
-    await enqueueEmail(tx as unknown as Database, {
+    await enqueueEmail(tx, {
       kind: "contact-reply",
       to: row.email,
       replyTo: { name: deps.config.business.name, address: deps.config.business.email },

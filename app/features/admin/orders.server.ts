@@ -1,43 +1,13 @@
 /**
- * Orders in the back office: the list (search, status filter, SQL paging), one order, and moving an
- * order through its life cycle. Every change happens in one transaction with its notifications, live
- * events, the client's email and the audit row, so none exists without the others.
+ * Orders in the back office: the list (search, status filter, SQL paging), one order with its history,
+ * the dashboard's open orders. Moving an order through its life cycle is the order's own
+ * (orders/order-lifecycle.server.ts).
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import {
-  auditLog,
-  clients,
-  type Invoice,
-  invoices,
-  type Order,
-  type OrderStatus,
-  orderStatuses,
-  orders,
-} from "~/db/schema";
-// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
-import { formatMoney } from "~/features/currency/currency";
-import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
-import { NOTIFICATIONS } from "~/features/notifications/messages";
-import { raiseNotification } from "~/features/notifications/notifications.server";
-import { recordPayment } from "~/features/orders/payment.server";
-import { type Actor, escapeLike, recordAudit } from "./audit.server";
-import { noticeEmail } from "./emails.server";
-import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
+import { auditLog, clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
+import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** What the money operations need besides the database: the business and site address for emails. */
-export interface AdminDeps {
-  db: Database;
-  config: Pick<Config, "business" | "publicUrl">;
-  actor: Actor;
-}
-
-export type ChangeResult = { ok: true; message: string } | { ok: false; status: number; error: string };
 
 export interface OrderListRow {
   id: string;
@@ -145,140 +115,6 @@ export async function getOrderDetail(db: Database, id: string) {
     .orderBy(desc(auditLog.at))
     .limit(50);
   return { ...row, history };
-}
-
-async function clientContact(tx: Tx, clientId: string) {
-  const [c] = await tx
-    .select({ name: clients.name, email: clients.email })
-    .from(clients)
-    .where(eq(clients.id, clientId))
-    .limit(1);
-  return c ?? null;
-}
-
-/**
- * Marks an order paid and its open invoice paid (by hand or by a transition): the same rule as a
- * provider's webhook (`recordPayment`). The caller holds the order's row lock and writes the audit rows.
- */
-export function applyPayment(
-  tx: Tx,
-  order: Order,
-  invoice: Invoice | null,
-  payment: { provider: string; reference: string | null },
-): Promise<{ order: Order; invoice: Invoice | null }> {
-  return recordPayment(tx as unknown as Database, order, invoice, payment);
-}
-
-const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
-  pending: () => [],
-  paid: (o) => [
-    NOTIFICATIONS.orderPaid.message,
-    `We have received ${formatMoney(o.amountInCurrency, o.currency)} for ${o.serviceName} (${o.packageName}).`,
-  ],
-  in_progress: (o) => [`Work on your order for ${o.serviceName} (${o.packageName}) has started.`],
-  completed: (o) => [NOTIFICATIONS.orderCompleted.message, `Your order for ${o.serviceName} is complete.`],
-  cancelled: (o) => [
-    NOTIFICATIONS.orderCancelled.message,
-    `The order was for ${o.serviceName} (${o.packageName}).`,
-  ],
-};
-
-/** Moves an order to its next status (or cancels it), with an optional note to the client. */
-export async function transitionOrder(
-  deps: AdminDeps,
-  orderId: string,
-  to: OrderStatus,
-  note: string | null,
-): Promise<ChangeResult> {
-  const { db, config, actor } = deps;
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
-    if (!order) return { ok: false, status: 404, error: "Order not found." };
-    if (!canTransition(order.status, to)) {
-      return {
-        ok: false,
-        status: 409,
-        error: `An order that is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
-      };
-    }
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).for("update");
-    let invoiceAfter: Invoice | null = invoice ?? null;
-    if (to === "paid") {
-      ({ invoice: invoiceAfter } = await applyPayment(tx, order, invoice ?? null, {
-        provider: "manual",
-        reference: null,
-      }));
-    } else {
-      await tx.update(orders).set({ status: to }).where(eq(orders.id, orderId));
-      await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: to });
-      if (to === "completed")
-        await raiseNotification(tx, order.clientId, {
-          ...NOTIFICATIONS.orderCompleted,
-          href: "/client/orders",
-        });
-      if (to === "cancelled") {
-        await raiseNotification(tx, order.clientId, {
-          ...NOTIFICATIONS.orderCancelled,
-          href: "/client/orders",
-        });
-        // Nothing is owed for a cancelled order: its unpaid invoice is voided (keeping its number).
-        if (invoice && (invoice.status === "sent" || invoice.status === "overdue")) {
-          const [voided] = await tx
-            .update(invoices)
-            .set({ status: "void" })
-            .where(eq(invoices.id, invoice.id))
-            .returning();
-          invoiceAfter = voided!;
-          await publishLiveEvent(tx, {
-            userId: order.clientId,
-            kind: "invoice",
-            entityId: invoice.id,
-            status: "void",
-          });
-          await recordAudit(tx, actor, {
-            action: "invoice.void",
-            entity: "invoice",
-            entityId: invoice.id,
-            before: { status: invoice.status },
-            after: { status: "void", reason: "order cancelled" },
-          });
-        }
-      }
-    }
-    if (to === "paid" && invoice && invoiceAfter?.status !== invoice.status) {
-      await recordAudit(tx, actor, {
-        action: "invoice.paid",
-        entity: "invoice",
-        entityId: invoice.id,
-        before: { status: invoice.status },
-        after: { status: "paid", via: "order marked paid" },
-      });
-    }
-    await recordAudit(tx, actor, {
-      action: "order.status",
-      entity: "order",
-      entityId: order.id,
-      before: { status: order.status },
-      after: { status: to, ...(note ? { note } : {}) },
-    });
-    const contact = await clientContact(tx, order.clientId);
-    if (contact) {
-      await enqueueEmail(tx as unknown as Database, {
-        kind: "order-status",
-        to: contact.email,
-        ...noticeEmail({
-          business: config.business,
-          publicUrl: config.publicUrl,
-          subject: `Your order is ${ORDER_STATUS_LABELS[to].toLowerCase()}: ${order.serviceName}`,
-          greetingName: contact.name,
-          lines: STATUS_EMAIL_LINES[to](order),
-          note,
-          link: { path: "/client/orders", label: "See your orders" },
-        }),
-      });
-    }
-    return { ok: true, message: `The order is now ${ORDER_STATUS_LABELS[to].toLowerCase()}.` };
-  });
 }
 
 /** Open orders (not completed or cancelled) by status, for the dashboard. */

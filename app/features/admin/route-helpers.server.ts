@@ -2,13 +2,13 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/features/accounts/session.server";
-import type { AdminDeps } from "./orders.server";
+import type { ChangeDeps } from "~/features/audit/audit.server";
 import { parsePage } from "./paging";
 
 export { requireAdmin };
 
 /** The admin's identity for the audit log, and what a change needs. Throws 404 for anyone else. */
-export async function adminDeps(request: Request, context: AppLoadContext): Promise<AdminDeps> {
+export async function adminDeps(request: Request, context: AppLoadContext): Promise<ChangeDeps> {
   const admin = await requireAdmin(request, context);
   return {
     db: context.runtime.database.db,

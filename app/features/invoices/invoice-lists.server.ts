@@ -7,15 +7,16 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
-import { loadClientTotals } from "~/features/portal/client-totals.server";
+import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type InvoiceFilter,
   type ListQuery,
   type PageInfo,
   pageInfo,
   pageWindow,
-} from "~/features/portal/listing";
-import { containsPattern, countMatches, ilikeContains } from "~/features/portal/search.server";
+} from "~/features/lists/listing";
+import { containsPattern, countMatches, ilikeContains } from "~/features/lists/search.server";
+import { UNPAID_INVOICE_STATUSES } from "./invoice-status";
 
 export interface InvoiceRow {
   id: string;
@@ -133,7 +134,7 @@ export async function listClientInvoices(
     totals: {
       totalInvoicedUsd: t.amountExcept("void"),
       paidUsd: t.amount("paid"),
-      outstandingUsd: t.amount("sent", "overdue"),
+      outstandingUsd: t.amount(...UNPAID_INVOICE_STATUSES),
       counts,
     },
   };

@@ -7,15 +7,16 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
-import { loadClientTotals } from "~/features/portal/client-totals.server";
+import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
+import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
   type OrderFilter,
   type PageInfo,
   pageInfo,
   pageWindow,
-} from "~/features/portal/listing";
-import { countMatches, ilikeContains } from "~/features/portal/search.server";
+} from "~/features/lists/listing";
+import { countMatches, ilikeContains } from "~/features/lists/search.server";
 
 export interface OrderRow {
   id: string;
@@ -157,7 +158,7 @@ export async function dashboardData(db: Database, clientId: string): Promise<Das
       totalSpentUsd: totals.orders.amount("paid", "completed"),
       completed: totals.orders.count("completed"),
       invoices: totals.invoices.all(),
-      pendingInvoices: totals.invoices.count("sent", "overdue"),
+      pendingInvoices: totals.invoices.count(...UNPAID_INVOICE_STATUSES),
     },
     recentOrders,
   };

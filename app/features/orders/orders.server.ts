@@ -18,10 +18,12 @@ import {
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
-import { PAYMENT_FAILED, SERVICE_NOT_FOUND } from "./messages";
+import { consumeCheckoutAllowance } from "./checkout-limit.server";
+import { PAYMENT_FAILED, SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { chooseAddons, priceOrder } from "./pricing";
 
 export interface OrderDeps {
@@ -78,9 +80,14 @@ function orderDescription(
   return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}${extras}`;
 }
 
-/** Validates, prices and stores an order and its invoice; then starts the provider's checkout. */
+/**
+ * Validates, prices and stores an order and its invoice; then starts the provider's checkout. Counts
+ * against the client's checkout budget first (checkout-limit.server.ts).
+ */
 export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<CheckoutOutcome> {
   const { db, logger } = deps;
+  const allowance = await consumeCheckoutAllowance(db, input.client.id);
+  if (!allowance.allowed) return { ok: false, status: allowance.status, error: TOO_MANY_ORDERS };
   const service = await findPurchasableService(db, input.serviceRouteId);
   if (!service) return { ok: false, status: 404, error: SERVICE_NOT_FOUND(input.serviceRouteId) };
   const packageKey = input.packageKey ?? defaultPackage(service);
@@ -274,15 +281,18 @@ export async function findOrderWithInvoice(
 /**
  * Pay Now for an existing unpaid invoice (the portal's invoice list, issue 12): a NEW provider checkout
  * for the same order and invoice — never a second invoice. Answers 404 for another client's invoice.
+ * Counts against the same checkout budget as a purchase.
  */
 export async function payInvoice(
   deps: OrderDeps,
   input: { client: Pick<Client, "id" | "email">; invoiceId: string },
 ): Promise<CheckoutOutcome> {
+  const allowance = await consumeCheckoutAllowance(deps.db, input.client.id);
+  if (!allowance.allowed) return { ok: false, status: allowance.status, error: TOO_MANY_PAYMENTS };
   const found = await findOrderWithInvoice(deps.db, input.client.id, { invoiceId: input.invoiceId });
   if (!found) return { ok: false, status: 404, error: "Invoice Not Found" };
   const { order, invoice } = found;
-  if (invoice.status === "paid" || order.status !== "pending" || invoice.status === "void") {
+  if (!isUnpaidOrOverdue(invoice.status) || order.status !== "pending") {
     return {
       ok: false,
       status: 409,

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Invoice, invoices, type Order, orders } from "~/db/schema";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
@@ -44,7 +45,7 @@ export async function recordPayment(
     await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
   }
   let paidInvoice = invoice;
-  if (invoice && (invoice.status === "sent" || invoice.status === "overdue")) {
+  if (invoice && isUnpaidOrOverdue(invoice.status)) {
     const [updated] = await tx
       .update(invoices)
       .set({ status: "paid", paidAt, paymentReference: payment.reference })

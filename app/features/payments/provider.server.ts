@@ -2,72 +2,13 @@
  * The payment providers behind one small interface (ARCHITECTURE.md "payments"): `sandbox` (built in,
  * the default) and `stripe`. A provider makes a hosted checkout for an invoice and verifies the webhooks
  * it sends; what a verified event does to orders and invoices is decided in webhooks.server.ts, the
- * same way for every provider.
+ * same way for every provider. This module only chooses them; what a provider is lives in provider.ts.
  */
 import type { Config } from "~/config.server";
 import type { BusinessIdentity } from "~/features/business/business";
+import type { PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox.server";
 import { createStripeProvider } from "./stripe.server";
-
-export type ProviderName = "sandbox" | "stripe";
-
-export interface CheckoutRequest {
-  orderId: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  /** What is bought, as the checkout page shows it ("Email Migration & Setup — Per Mailbox × 20"). */
-  description: string;
-  /** The invoice total in `currency` (major units, already rounded for the currency). */
-  amount: number;
-  currency: string;
-  customerEmail: string;
-  /** Absolute URLs the provider returns the browser to. */
-  successUrl: string;
-  cancelUrl: string;
-  /** The same key gives the same checkout (the order id for the first checkout of an order). */
-  idempotencyKey: string;
-}
-
-export interface CheckoutResult {
-  /** Where to send the browser; null when the provider needs no page (then /payment-success). */
-  url: string | null;
-  /** The provider's id of the checkout (kept on the order). */
-  reference: string | null;
-}
-
-/** A webhook whose signature was verified, reduced to what the portal acts on. */
-export interface VerifiedPaymentEvent {
-  provider: ProviderName;
-  /** The provider's unique event id: the idempotency key of processing. */
-  eventId: string;
-  type: string;
-  /** paid: the checkout was paid; expired: it ended unpaid; other: recorded only. */
-  kind: "paid" | "expired" | "other";
-  orderId: string | null;
-  /** What was paid, in major units of `currency`; null when the event carries no amount. */
-  amount: number | null;
-  currency: string | null;
-  /** The provider's payment or checkout id. */
-  reference: string | null;
-  payload: unknown;
-}
-
-/** A webhook with a missing or wrong signature, or a body that is not an event: answered 400. */
-export class WebhookVerificationError extends Error {
-  override name = "WebhookVerificationError";
-}
-
-/** The provider could not make a checkout; its message is shown as 'Failed to create payment: {message}'. */
-export class PaymentProviderError extends Error {
-  override name = "PaymentProviderError";
-}
-
-export interface PaymentProvider {
-  readonly name: ProviderName;
-  createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
-  /** Verifies a webhook on its raw body; throws WebhookVerificationError. */
-  verifyWebhook(rawBody: string, headers: Headers): VerifiedPaymentEvent;
-}
 
 export interface PaymentProviders {
   /** The provider new checkouts go to (PAYMENT_PROVIDER). */

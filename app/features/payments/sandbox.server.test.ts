@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WebhookVerificationError } from "./provider.server";
+import { WebhookVerificationError } from "./provider";
 import {
   createSandboxProvider,
   SANDBOX_SIGNATURE_HEADER,

@@ -16,7 +16,7 @@ import {
   PaymentProviderError,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
-} from "./provider.server";
+} from "./provider";
 
 export const SANDBOX_SIGNATURE_HEADER = "portico-sandbox-signature";
 export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox/checkout";

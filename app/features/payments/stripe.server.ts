@@ -13,7 +13,7 @@ import {
   PaymentProviderError,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
-} from "./provider.server";
+} from "./provider";
 
 /** Stripe's zero-decimal currencies (https://docs.stripe.com/currencies#zero-decimal). */
 const STRIPE_ZERO_DECIMAL = new Set([

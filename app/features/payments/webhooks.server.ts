@@ -11,11 +11,12 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { clients, invoices, orders, paymentEvents } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
 import { recordPayment } from "~/features/orders/payment.server";
 import { toMinorUnits } from "~/features/orders/pricing";
 import { paymentReceiptEmail } from "./email-templates.server";
-import type { VerifiedPaymentEvent } from "./provider.server";
+import type { VerifiedPaymentEvent } from "./provider";
 
 export interface WebhookDeps {
   db: Database;
@@ -97,7 +98,7 @@ async function apply(
   }
   if (order.status === "cancelled") return "ignored: order cancelled";
   if (order.status !== "pending" || invoice.status === "paid") return "ignored: already paid";
-  if (invoice.status === "void") return "ignored: invoice void";
+  if (!isUnpaidOrOverdue(invoice.status)) return "ignored: invoice void";
   if (
     event.amount !== null &&
     (event.currency !== invoice.currency ||

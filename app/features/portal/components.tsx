@@ -1,7 +1,8 @@
 /** Small pieces the portal pages share: stat cards, status badges, the pager, empty states. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { listHref, type PageInfo, statusLabel } from "./listing";
+import { listHref, type PageInfo } from "~/features/lists/listing";
+import { statusLabel } from "./listing";
 
 export function StatCard({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { dashboardFigures } from "~/features/admin/dashboard.server";
 import { formatDate, formatMoney } from "~/features/admin/format";
-import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, Panel, StatusBadge } from "~/features/admin/ui";
+import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/dashboard";
 

@@ -1,14 +1,11 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
-import {
-  getInvoiceDetail,
-  markInvoicePaid,
-  resendInvoice,
-  voidInvoice,
-} from "~/features/admin/invoices.server";
+import { getInvoiceDetail, resendInvoice } from "~/features/admin/invoices.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
@@ -66,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminInvoice({ loaderData: d, actionData }: Route.ComponentProps) {
   const { invoice: i, client, order } = d;
   const status = d.overdue ? "overdue" : i.status;
-  const open = i.status === "sent" || i.status === "overdue";
+  const open = isUnpaidOrOverdue(i.status);
   return (
     <AdminPage
       title={`Invoice ${i.invoiceNumber}`}

@@ -1,11 +1,13 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
-import { effectiveInvoiceStatus, formatDateTime, formatMoney } from "~/features/admin/format";
-import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/admin/order-status";
-import { getOrderDetail, transitionOrder } from "~/features/admin/orders.server";
+import { formatDateTime, formatMoney } from "~/features/admin/format";
+import { getOrderDetail } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
+import { transitionOrder } from "~/features/orders/order-lifecycle.server";
+import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/order";

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { orderStatuses } from "~/db/schema";
 import { formatDateTime, formatMoney } from "~/features/admin/format";
-import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
@@ -14,6 +13,7 @@ import {
   StatusBadge,
   Td,
 } from "~/features/admin/ui";
+import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/orders";
 

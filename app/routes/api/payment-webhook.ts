@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { webhookDeps } from "~/features/payments/deps.server";
-import { WebhookVerificationError } from "~/features/payments/provider.server";
+import { WebhookVerificationError } from "~/features/payments/provider";
 import { processPaymentEvent } from "~/features/payments/webhooks.server";
 import type { Route } from "./+types/payment-webhook";
 

@@ -3,15 +3,10 @@ import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
+import { isPastDue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { INVOICE_FILTERS, listHref, parseListQuery } from "~/features/lists/listing";
 import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import {
-  formatDate,
-  INVOICE_FILTERS,
-  isPastDue,
-  listHref,
-  parseListQuery,
-  statusLabel,
-} from "~/features/portal/listing";
+import { formatDate, statusLabel } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/invoices";
 
@@ -147,7 +142,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                 <tbody className="divide-y divide-slate-100">
                   {rows.map((inv) => {
                     const pastDue = isPastDue(inv.dueDate, inv.status, new Date(now));
-                    const unpaid = inv.status === "sent" || inv.status === "overdue";
+                    const unpaid = isUnpaidOrOverdue(inv.status);
                     return (
                       <tr key={inv.id} data-invoice-id={inv.id}>
                         <td className="px-4 py-3 font-medium whitespace-nowrap text-ink">

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
+import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { listClientOrders } from "~/features/orders/order-lists.server";
 import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import { formatDate, ORDER_FILTERS, parseListQuery, statusLabel } from "~/features/portal/listing";
+import { formatDate, statusLabel } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/orders";
 

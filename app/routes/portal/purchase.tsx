@@ -15,7 +15,6 @@ import {
 import { priceOrder } from "~/features/orders/pricing";
 import { orderDeps } from "~/features/payments/deps.server";
 import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
-import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
@@ -25,8 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Purchase Service", matches) },
   { name: "robots", content: "noindex" },
 ];
-
-const CHECKOUTS_PER_HOUR = 30;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.runtime.database;
@@ -91,15 +88,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = { ...Object.fromEntries(formData), addons: formData.getAll("addon") };
   const parsed = CheckoutForm.safeParse(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
-  const limit = await consumeRateLimit(
-    context.runtime.database.db,
-    `checkout:${client.id}`,
-    CHECKOUTS_PER_HOUR,
-    60 * 60 * 1000,
-  );
-  if (!limit.allowed) {
-    return data({ error: "Too many orders in a short time. Please try again later." }, { status: 429 });
-  }
   // Only what to buy is read from the form; prices, totals and amounts never are.
   const outcome = await checkout(orderDeps(context), {
     client,

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
+import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
 import { PortalPage, StatusBadge } from "~/features/portal/components";
-import { formatDate, listHref, ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
+import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/search";
 

@@ -3,7 +3,7 @@ import { Form, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-ro
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
-import { NotificationBell } from "~/features/notifications/NotificationBell";
+import { NotificationBell } from "~/features/portal/NotificationBell";
 import { Drawer } from "~/ui/drawer";
 import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/shell";

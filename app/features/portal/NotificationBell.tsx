@@ -7,8 +7,8 @@
 import { Bell as BellIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { badgeText, formatDate } from "~/features/portal/listing";
 import { useHydrated } from "~/ui/use-hydrated";
+import { badgeText, formatDate } from "./listing";
 
 export interface BellItem {
   id: string;

@@ -1,6 +1,7 @@
 /**
- * The order life cycle the back office may drive: pending → paid → in_progress → completed, and any
- * open order (pending, paid, in progress) may be cancelled. Completed and cancelled are final.
+ * The order life cycle's rules (order-lifecycle.server.ts applies them): pending → paid → in_progress →
+ * completed, and any open order (pending, paid, in progress) may be cancelled. Completed and cancelled
+ * are final.
  */
 import type { OrderStatus } from "~/db/schema";
 

@@ -1,0 +1,10 @@
+/** The SQL twins of invoice-status.ts's rules, for lists, counts and totals computed in the database. */
+import { inArray, sql } from "drizzle-orm";
+import { invoices } from "~/db/schema";
+import { UNPAID_INVOICE_STATUSES } from "./invoice-status";
+
+/** `isUnpaidOrOverdue` in SQL. */
+export const unpaidInvoiceSql = inArray(invoices.status, [...UNPAID_INVOICE_STATUSES]);
+
+/** `isOverdue` in SQL: stored as overdue, or still sent after its due date. */
+export const overdueInvoiceSql = sql<boolean>`(${invoices.status} = 'overdue' or (${invoices.status} = 'sent' and ${invoices.dueDate} < now()))`;

@@ -1,0 +1,99 @@
+/**
+ * The client lists' rules (client-portal.md, Orders and Invoices), pure and shared by server and
+ * browser: which filters exist, how the query string is read, paging at 50 rows. Neutral ground: the
+ * orders and invoices features build their lists on it, and the portal's pages show them.
+ */
+import { z } from "zod";
+
+/** "Status filter: all, pending, paid, completed, cancelled." */
+export const ORDER_FILTERS = ["all", "pending", "paid", "completed", "cancelled"] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** "Filter chips with counts: all, paid, sent, overdue." */
+export const INVOICE_FILTERS = ["all", "paid", "sent", "overdue"] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+/** The spec's tables show everything; long lists are paged at this many rows. */
+export const PAGE_SIZE = 50;
+/** A search longer than this is cut (nobody types a 100-character invoice number). */
+export const MAX_SEARCH_LENGTH = 100;
+
+// Built on first use: only the server's loaders read a query, and a schema built at import would keep
+// zod in every portal page's JavaScript through the helpers below (ADR 0810).
+let querySchemas: { search: z.ZodType<string>; page: z.ZodType<number> } | undefined;
+function listQuerySchemas() {
+  querySchemas ??= {
+    search: z
+      .string()
+      .trim()
+      .transform((v) => v.slice(0, MAX_SEARCH_LENGTH))
+      .catch(""),
+    page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  };
+  return querySchemas;
+}
+
+export interface ListQuery<F extends string> {
+  q: string;
+  status: F;
+  page: number;
+}
+
+/** Reads `q`, `status` and `page` from a URL; anything unknown falls back to the defaults (never a 500). */
+export function parseListQuery<F extends string>(url: URL, filters: readonly F[]): ListQuery<F> {
+  const status = url.searchParams.get("status") ?? "all";
+  const { search: searchSchema, page: pageSchema } = listQuerySchemas();
+  return {
+    q: searchSchema.parse(url.searchParams.get("q") ?? ""),
+    status: (filters as readonly string[]).includes(status) ? (status as F) : filters[0]!,
+    page: pageSchema.parse(url.searchParams.get("page") ?? "1"),
+  };
+}
+
+export interface PageInfo {
+  page: number;
+  pageCount: number;
+  total: number;
+  /** 1-based index of the first and last row shown (0 and 0 when there are none). */
+  from: number;
+  to: number;
+  /** A search counts its matches up to SEARCH_COUNT_LIMIT: `total` is then "at least" (shown as 1,000+). */
+  atLeast?: boolean;
+}
+
+/**
+ * A search's matches are counted up to this many (a count of all matches would read every one of a
+ * client's rows on every request; docs/decisions/0801-portal-pages-flat-with-data.md).
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE, atLeast = false): PageInfo {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
+  const info: PageInfo = { page: current, pageCount, total, from, to: Math.min(total, current * pageSize) };
+  if (atLeast) info.atLeast = true;
+  return info;
+}
+
+/**
+ * Which rows to read for a page: the first half of a list is read newest first with an offset, the
+ * second half oldest first from the other end (then put back in order), so no page skips more than half
+ * of the list and the last page is as cheap as the first. Only with an exact total.
+ */
+export function pageWindow(paging: PageInfo): { offset: number; limit: number; reverse: boolean } {
+  const limit = paging.to - paging.from + 1;
+  const fromEnd = paging.total - paging.to;
+  if (!paging.atLeast && fromEnd < paging.from - 1) return { offset: fromEnd, limit, reverse: true };
+  return { offset: Math.max(0, paging.from - 1), limit, reverse: false };
+}
+
+/** The URL of another page of the same list (keeps the search and the filter). */
+export function listHref(pathname: string, query: { q: string; status: string; page?: number }): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}

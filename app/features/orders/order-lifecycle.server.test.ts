@@ -1,0 +1,112 @@
+/** transitionOrder: the life cycle's rules, each change with its audit rows, notifications and email. */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { auditLog, clients, invoices, notifications, orders, outboxEmails, user } from "~/db/schema";
+import { seedDatabase } from "~/db/seed.server";
+import type { ChangeDeps } from "~/features/audit/audit.server";
+import { voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
+import { makeOrders } from "~/features/testing/fixtures.server";
+import { transitionOrder } from "./order-lifecycle.server";
+
+describe("transitionOrder", () => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let deps: ChangeDeps;
+  let n = 0;
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db);
+    db = handle.db;
+    deps = {
+      db,
+      config: {
+        publicUrl: "http://shop.test",
+        business: {
+          name: "Portico",
+          legalName: "Portico Ltd",
+          email: "owner@portico.test",
+          phone: "+1 555 0100",
+          whatsapp: "15550100",
+          address: "1 Main St",
+          hours: { weekdays: "9-5", saturday: "closed", sunday: "closed", emergency: "24/7" },
+          social: {},
+        },
+      },
+      actor: { id: null, email: "owner@portico.test" },
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  async function anOrder() {
+    const id = `life-${++n}`;
+    await db.insert(user).values({ id, name: "Ada", email: `${id}@example.com` });
+    await db.insert(clients).values({ id, name: "Ada", email: `${id}@example.com` });
+    const [made] = await makeOrders(db, id, { amountUsd: 80 });
+    return { clientId: id, ...made! };
+  }
+  const statusOf = async (orderId: string, invoiceId: string) => [
+    (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status,
+    (await db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0]!.status,
+  ];
+  const auditOf = async (entityId: string) =>
+    (await db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.at)).map(
+      (a) => [a.action, a.after],
+    );
+
+  it("walks pending → paid → in progress → completed, refusing skips and moves back", async () => {
+    const o = await anOrder();
+    expect(await transitionOrder(deps, o.orderId, "completed", null)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await transitionOrder(deps, o.orderId, "paid", null)).toMatchObject({ ok: true });
+    expect(await statusOf(o.orderId, o.invoiceId)).toEqual(["paid", "paid"]);
+    expect(await auditOf(o.invoiceId)).toEqual([
+      ["invoice.paid", { status: "paid", via: "order marked paid" }],
+    ]);
+    expect(await transitionOrder(deps, o.orderId, "pending", null)).toMatchObject({ ok: false, status: 409 });
+    expect((await transitionOrder(deps, o.orderId, "in_progress", null)).ok).toBe(true);
+    expect((await transitionOrder(deps, o.orderId, "completed", "Thanks!")).ok).toBe(true);
+    expect(await statusOf(o.orderId, o.invoiceId)).toEqual(["completed", "paid"]);
+    expect(
+      (await auditOf(o.orderId)).map(([action, after]) => [action, (after as { status: string }).status]),
+    ).toEqual([
+      ["order.status", "paid"],
+      ["order.status", "in_progress"],
+      ["order.status", "completed"],
+    ]);
+    const mails = await db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, `${o.clientId}@example.com`))
+      .orderBy(outboxEmails.createdAt);
+    expect(mails.map((m) => m.kind)).toEqual(["order-status", "order-status", "order-status"]);
+    expect(mails.at(-1)!.text).toContain("Thanks!");
+    expect(await transitionOrder(deps, "0b6c4c8e-7c43-4d51-9c55-0f6f1d9b0a11", "paid", null)).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it("cancelling voids the unpaid invoice (keeping its number), the same way as voiding it by hand", async () => {
+    const cancelled = await anOrder();
+    expect((await transitionOrder(deps, cancelled.orderId, "cancelled", null)).ok).toBe(true);
+    expect(await statusOf(cancelled.orderId, cancelled.invoiceId)).toEqual(["cancelled", "void"]);
+    expect(await auditOf(cancelled.invoiceId)).toEqual([
+      ["invoice.void", { status: "void", reason: "order cancelled" }],
+    ]);
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, cancelled.clientId));
+    expect(notes.map((x) => x.message)).toContain("Order has been cancelled.");
+
+    const voided = await anOrder();
+    expect((await voidInvoice(deps, voided.invoiceId, "duplicate")).ok).toBe(true);
+    expect(await auditOf(voided.invoiceId)).toEqual([
+      ["invoice.void", { status: "void", reason: "duplicate" }],
+    ]);
+    expect(await voidInvoice(deps, voided.invoiceId, null)).toMatchObject({ ok: false, status: 409 });
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * An order's state changes (docs/decisions/0010-domains-not-audiences.md): one function per change,
+ * each in the caller's transaction with the spec's notifications and live events, whoever asks (the
+ * back office today; refunds and quotes next). Paid is `recordPayment` (payment.server.ts), shared with
+ * the providers' webhooks. `transitionOrder` is the command a person gives: it checks the life cycle
+ * (order-status.ts), applies the change, writes the audit rows and emails the client, in one transaction.
+ */
+import { eq } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import { clients, type Invoice, invoices, type Order, type OrderStatus, orders } from "~/db/schema";
+import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { formatMoney } from "~/features/currency/currency";
+import { voidUnpaidInvoice } from "~/features/invoices/invoice-lifecycle.server";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { enqueueEmail } from "~/features/mail/mail.server";
+import { noticeEmail } from "~/features/mail/notice-email.server";
+import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { raiseNotification } from "~/features/notifications/notifications.server";
+import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
+import { recordPayment } from "./payment.server";
+
+/** An order and its invoice, both locked FOR UPDATE by the caller's transaction. */
+export interface LockedOrder {
+  order: Order;
+  invoice: Invoice | null;
+}
+
+export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  if (!order) return null;
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).for("update");
+  return { order, invoice: invoice ?? null };
+}
+
+async function setOrderStatus(tx: Tx, order: Order, to: OrderStatus): Promise<void> {
+  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+  await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: to });
+}
+
+/** pending → paid, by hand: the webhook's rule (recordPayment); the invoice it paid is audited. */
+export async function payOrderByHand(tx: Tx, actor: Actor, { order, invoice }: LockedOrder): Promise<void> {
+  const { invoice: after } = await recordPayment(tx, order, invoice, { provider: "manual", reference: null });
+  if (invoice && after?.status !== invoice.status) {
+    await recordAudit(tx, actor, {
+      action: "invoice.paid",
+      entity: "invoice",
+      entityId: invoice.id,
+      before: { status: invoice.status },
+      after: { status: "paid", via: "order marked paid" },
+    });
+  }
+}
+
+/** paid → in_progress. */
+export async function startOrderWork(tx: Tx, order: Order): Promise<void> {
+  await setOrderStatus(tx, order, "in_progress");
+}
+
+/** in_progress → completed: the client is notified. */
+export async function completeOrder(tx: Tx, order: Order): Promise<void> {
+  await setOrderStatus(tx, order, "completed");
+  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCompleted, href: "/client/orders" });
+}
+
+/**
+ * Any open order → cancelled: the client is notified, and nothing is owed any more, so its unpaid
+ * invoice is voided (keeping its number).
+ */
+export async function cancelOrder(tx: Tx, actor: Actor, { order, invoice }: LockedOrder): Promise<void> {
+  await setOrderStatus(tx, order, "cancelled");
+  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCancelled, href: "/client/orders" });
+  if (invoice && isUnpaidOrOverdue(invoice.status)) {
+    await voidUnpaidInvoice(tx, actor, invoice, "order cancelled");
+  }
+}
+
+const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
+  pending: () => [],
+  paid: (o) => [
+    NOTIFICATIONS.orderPaid.message,
+    `We have received ${formatMoney(o.amountInCurrency, o.currency)} for ${o.serviceName} (${o.packageName}).`,
+  ],
+  in_progress: (o) => [`Work on your order for ${o.serviceName} (${o.packageName}) has started.`],
+  completed: (o) => [NOTIFICATIONS.orderCompleted.message, `Your order for ${o.serviceName} is complete.`],
+  cancelled: (o) => [
+    NOTIFICATIONS.orderCancelled.message,
+    `The order was for ${o.serviceName} (${o.packageName}).`,
+  ],
+};
+
+async function applyChange(tx: Tx, actor: Actor, locked: LockedOrder, to: OrderStatus): Promise<void> {
+  switch (to) {
+    case "paid":
+      return payOrderByHand(tx, actor, locked);
+    case "in_progress":
+      return startOrderWork(tx, locked.order);
+    case "completed":
+      return completeOrder(tx, locked.order);
+    case "cancelled":
+      return cancelOrder(tx, actor, locked);
+    case "pending":
+      // No transition leads back to pending (order-status.ts); canTransition has refused it.
+      throw new Error("an order cannot become pending again");
+  }
+}
+
+async function emailOrderClient(
+  tx: Tx,
+  deps: ChangeDeps,
+  order: Order,
+  to: OrderStatus,
+  note: string | null,
+) {
+  const [contact] = await tx
+    .select({ name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, order.clientId))
+    .limit(1);
+  if (!contact) return;
+  await enqueueEmail(tx, {
+    kind: "order-status",
+    to: contact.email,
+    ...noticeEmail({
+      business: deps.config.business,
+      publicUrl: deps.config.publicUrl,
+      subject: `Your order is ${ORDER_STATUS_LABELS[to].toLowerCase()}: ${order.serviceName}`,
+      greetingName: contact.name,
+      lines: STATUS_EMAIL_LINES[to](order),
+      note,
+      link: { path: "/client/orders", label: "See your orders" },
+    }),
+  });
+}
+
+/** Moves an order to its next status (or cancels it), with an optional note to the client. */
+export async function transitionOrder(
+  deps: ChangeDeps,
+  orderId: string,
+  to: OrderStatus,
+  note: string | null,
+): Promise<ChangeResult> {
+  const { db, actor } = deps;
+  return db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    if (!locked) return { ok: false, status: 404, error: "Order not found." };
+    const { order } = locked;
+    if (!canTransition(order.status, to)) {
+      return {
+        ok: false,
+        status: 409,
+        error: `An order that is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+      };
+    }
+    await applyChange(tx, actor, locked, to);
+    await recordAudit(tx, actor, {
+      action: "order.status",
+      entity: "order",
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: to, ...(note ? { note } : {}) },
+    });
+    await emailOrderClient(tx, deps, order, to, note);
+    return { ok: true, message: `The order is now ${ORDER_STATUS_LABELS[to].toLowerCase()}.` };
+  });
+}
