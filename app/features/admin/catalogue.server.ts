@@ -6,8 +6,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { services } from "~/db/schema";
+import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { invalidatePageCache } from "~/features/site/page-cache.server";
 import { recordAudit } from "./audit.server";
 import type { CatalogueEdit } from "./catalogue-form";
 import type { AdminDeps, ChangeResult } from "./orders.server";
