@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { deferHydration } from "~/features/site/deferred-hydration.server";
-import { INLINE_CSS } from "~/features/site/inline-css.server";
+import { deferHydration } from "~/delivery/deferred-hydration.server";
+import { INLINE_CSS } from "~/delivery/inline-css.server";
 import { InlineStylesProvider } from "~/features/site/inline-styles";
 
 export const streamTimeout = 5_000;

@@ -13,6 +13,7 @@ import { pinoHttp } from "pino-http";
 import { queryScope } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors";
 import { CLIENT_IP_HEADER } from "~/features/accounts/auth.server";
+import { serviceContent } from "~/features/services/content.server";
 import { bodyLimit } from "./body-limit";
 import { countRequest, countRouteWork } from "./drain";
 import { loggerOptions } from "./log-serializers";
@@ -227,6 +228,9 @@ async function announce(runtime: Runtime, port: number): Promise<void> {
 
 /** Creates the runtime (config, logger, migrated and seeded database), the Express app and its handler. */
 export async function startPortico(env: Record<string, string | undefined> = process.env): Promise<Portico> {
+  // The service pages' copy files are checked before anything else starts: a bad one stops the start,
+  // naming the file and what is wrong, instead of failing a visitor's page later.
+  serviceContent();
   const runtime = await createRuntime(env);
   const app = createApp(runtime);
   return {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "~/features/site/deferred-hydration.server";
+import { deferHydration } from "~/delivery/deferred-hydration.server";
 import { inlineScriptHashes, preferredEncoding, prepareAnswer } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;

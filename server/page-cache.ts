@@ -20,15 +20,15 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import proxyaddr from "proxy-addr";
-import { currencyState, detectLocation } from "~/features/currency/currency.server";
-import { codeOfLoaders } from "~/features/site/deferred-hydration.server";
+import { codeOfLoaders } from "~/delivery/deferred-hydration.server";
 import {
   CACHEABLE_PATH,
   type CachedAnswer,
   getCachedAnswer,
   pageCacheGeneration,
   storeCachedAnswer,
-} from "~/features/site/page-cache.server";
+} from "~/delivery/page-cache.server";
+import { currencyState, detectLocation } from "~/features/currency/currency.server";
 import type { Runtime } from "./runtime";
 
 const EXCHANGE_RATES_PATH = "/api/exchange-rates";

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
+import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { type Auth, createAuth } from "~/features/accounts/auth.server";
 import {
   type AllAccountEmails,
@@ -23,7 +24,6 @@ import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/li
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
-import { invalidatePageCache } from "~/features/site/page-cache.server";
 import { createDrain, type Drain } from "./drain";
 import { loggerOptions } from "./log-serializers";
 

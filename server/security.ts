@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
-import { INLINE_CSS_SOURCE } from "~/features/site/inline-css.server";
+import { INLINE_CSS_SOURCE } from "~/delivery/inline-css.server";
 
 /** Gives each response a fresh CSP nonce, read by entry.server.tsx for every inline script. */
 export const cspNonce: RequestHandler = (_req, res, next) => {

@@ -7,15 +7,15 @@
  * server on loopback.
  */
 import type { ParsedMail } from "mailparser";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Session } from "../support/browserless";
 import { location } from "../support/browserless";
+import { type FaultRig, faultRig } from "../support/fault-rig";
 import {
   type CheckoutSession,
   type ContactSent,
   checkoutToken,
   type DurableDatabase,
-  durableDatabase,
   faultDatabases,
   paidEventId,
   phases,
@@ -24,11 +24,10 @@ import {
   registerClient,
   report,
   sendPaidWebhook,
-  serverEnv,
   submitCheckout,
 } from "../support/faults";
-import { errorLines, launchServer, type ServerProcess } from "../support/server-process";
-import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { errorLines, type ServerProcess } from "../support/server-process";
+import { eventually, type TestSmtp } from "../support/smtp";
 
 /** Answers before the kill: enough that the burst is well under way (contacts, checkouts, webhooks). */
 const KILL_AFTER = { contacts: 20, checkouts: 8, webhooks: 4 };
@@ -54,22 +53,12 @@ interface WebhookAttempt extends Attempt {
 const outboxId = (mail: ParsedMail) => String(mail.headers.get("x-portico-outbox-id") ?? "");
 
 describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) => {
-  let db: DurableDatabase | null = null;
-  let smtp: TestSmtp | null = null;
-  let server: ServerProcess | null = null;
-  afterAll(async () => {
-    await server?.crash();
-    await smtp?.close();
-    await db?.drop();
-  });
+  const rig = faultRig();
 
   it("keeps every answered request's effect exactly once and sends every queued email once", async () => {
     const time = phases();
-    db = await durableDatabase(kind);
-    smtp = await startTestSmtp();
-    const env = { ...db.env, ...serverEnv(smtp.url) };
-    server = await launchServer(env, "first process");
-    const first = server;
+    const { db, smtp, env } = await rig.databaseAndMail(kind);
+    const first = await rig.server(env, "first process");
     time.mark("start");
 
     const clients: Array<{ session: Session; email: string }> = [];
@@ -162,8 +151,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
     expect(all.filter((a) => a.status !== 0 && a.status !== 200 && a.status !== 302)).toEqual([]);
 
     // Start again on the same data, at the same address (the clients' sessions carry on).
-    server = await launchServer({ ...env, PORT: new URL(first.url).port }, "restarted process");
-    const second = server;
+    const second = await rig.server({ ...env, PORT: new URL(first.url).port }, "restarted process");
     time.mark("restart");
 
     // Checkouts that got no answer are submitted again with their token: one order per token.
@@ -190,16 +178,7 @@ describe.each(faultDatabases)("kill -9 in the middle of a burst on %s", (kind) =
 
     time.mark("retries");
     // The outbox empties: every queued email sent (on PGlite, read the folder between runs).
-    const outbox = await settledOutbox(
-      kind,
-      db,
-      smtp,
-      env,
-      () => server!,
-      (s) => {
-        server = s;
-      },
-    );
+    const outbox = await settledOutbox(kind, { db, smtp, env, rig }, second);
     time.mark("outbox settled");
     expect(errorLines(second)).toEqual([]);
 
@@ -303,12 +282,10 @@ interface OutboxRow {
  */
 async function settledOutbox(
   kind: "pglite" | "postgres",
-  db: DurableDatabase,
-  smtp: TestSmtp,
-  env: Record<string, string>,
-  current: () => ServerProcess,
-  replace: (server: ServerProcess) => void,
+  { db, smtp, env, rig }: { db: DurableDatabase; smtp: TestSmtp; env: Record<string, string>; rig: FaultRig },
+  running: ServerProcess,
 ): Promise<OutboxRow[]> {
+  let current = running;
   const read = () =>
     db.query<OutboxRow>(
       "select id, kind, to_address, reply_to, status, attempts, message_id from outbox_emails order by created_at",
@@ -318,14 +295,13 @@ async function settledOutbox(
     return read();
   }
   for (let round = 0; round < 5; round++) {
-    expect(await current().stop()).toBe(0);
+    expect(await current.stop()).toBe(0);
     const rows = await read();
     const due = rows.filter((r) => r.status !== "sent");
     if (due.length === 0) return rows;
     expect(due.every((r) => r.status === "pending" || r.status === "sending")).toBe(true);
     await db.release();
-    const next = await launchServer(env, "process sending the rest");
-    replace(next);
+    current = await rig.server(env, "process sending the rest");
     await eventually(() => due.every((r) => smtp.received.some((m) => outboxId(m) === r.id)), 60_000);
   }
   throw new Error("the outbox did not settle in five runs");

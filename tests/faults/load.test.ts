@@ -7,13 +7,12 @@
  * every payment's live event delivered to its client's stream, also across processes, and each
  * process's memory stable. Throughput and latency are printed, never asserted.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { location, Session } from "../support/browserless";
+import { faultRig } from "../support/fault-rig";
 import {
   type CheckoutSession,
   checkoutToken,
-  type DurableDatabase,
-  durableDatabase,
   nextIp,
   PASSWORD,
   percentile,
@@ -22,13 +21,11 @@ import {
   registerClient,
   report,
   sendPaidWebhook,
-  serverEnv,
   submitCheckout,
 } from "../support/faults";
 import { EventReader } from "../support/portal";
-import { type RoundRobinProxy, startRoundRobinProxy } from "../support/round-robin";
-import { errorLines, launchServer, type ServerProcess } from "../support/server-process";
-import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { errorLines, type ServerProcess } from "../support/server-process";
+import { eventually } from "../support/smtp";
 
 /** The run's length; LOAD_SECONDS shortens it while working on the suite. */
 const SECONDS = process.env.LOAD_SECONDS
@@ -73,29 +70,20 @@ async function heapAfterGc(server: ServerProcess): Promise<number> {
 }
 
 describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
-  let db: DurableDatabase | null = null;
-  let smtp: TestSmtp | null = null;
-  let proxy: RoundRobinProxy | null = null;
-  const servers: ServerProcess[] = [];
-  const readers: EventReader[] = [];
-  afterAll(async () => {
-    for (const r of readers) await r.close();
-    await proxy?.close();
-    for (const s of servers) await s.crash();
-    await smtp?.close();
-    await db?.drop();
-  });
+  const rig = faultRig();
 
   it("serves mixed traffic with no 5xx, no lost or duplicated order, live events across processes, stable memory", async () => {
     const durationMs = SECONDS[kind] * 1000;
-    db = await durableDatabase(kind);
-    smtp = await startTestSmtp();
-    const env = { ...db.env, ...serverEnv(smtp.url), MAIL_POLL_INTERVAL_MS: "1000", TEST_HOOKS: "true" };
+    const { db, smtp, env } = await rig.databaseAndMail(kind, {
+      MAIL_POLL_INTERVAL_MS: "1000",
+      TEST_HOOKS: "true",
+    });
     // --expose-gc: the memory check compares the heap after a full collection, not the resident size
     // (which grows with whatever V8 has not collected yet).
-    servers.push(await launchServer(env, "process A", ["--expose-gc"]));
-    if (kind === "postgres") servers.push(await launchServer(env, "process B", ["--expose-gc"]));
-    proxy = await startRoundRobinProxy(servers.map((s) => s.url));
+    const servers: ServerProcess[] = [await rig.server(env, "process A", ["--expose-gc"])];
+    if (kind === "postgres") servers.push(await rig.server(env, "process B", ["--expose-gc"]));
+    const proxy = await rig.roundRobin(servers);
+    const readers: EventReader[] = [];
     const front = proxy.url;
     const sitemap = await (await fetch(new URL("/sitemap.xml", front))).text();
     const PUBLIC_PAGES = [
@@ -109,7 +97,7 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
     for (let i = 0; i < CLIENTS; i += 6) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(6, CLIENTS - i) }, (_, j) =>
-          registerClient(front, smtp!, `${kind}.load.${i + j}`),
+          registerClient(front, smtp, `${kind}.load.${i + j}`),
         ),
       );
       for (const c of batch) {
@@ -120,6 +108,7 @@ describe.each(loadDatabases)("load: 200 visitors and clients on %s", (kind) => {
         expect(res.status).toBe(200);
         const stream = new EventReader(res);
         readers.push(stream);
+        rig.closeAtEnd(() => stream.close());
         await stream.until(() => stream.comments.includes("connected"), "the connected comment");
         clients.push({ ...c, stream, backend: res.headers.get("x-backend")! });
       }

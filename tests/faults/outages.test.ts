@@ -7,38 +7,27 @@
  *   pages answer the clear "unavailable" page with 503 (never a 500), the API a 503 with its message,
  *   and once traffic flows again the same process recovers by itself.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { faultRig } from "../support/fault-rig";
 import {
   type ContactSent,
-  type DurableDatabase,
-  durableDatabase,
   faultDatabases,
   postContact,
   registerClient,
   report,
   serverEnv,
 } from "../support/faults";
-import { launchServer, type ServerProcess } from "../support/server-process";
-import { eventually, startTestSmtp, type TestSmtp, unusedPort } from "../support/smtp";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { eventually, unusedPort } from "../support/smtp";
 
 const MESSAGES = 3;
 
 describe.each(faultDatabases)("SMTP down for a while on %s", (kind) => {
-  let db: DurableDatabase | null = null;
-  let smtp: TestSmtp | null = null;
-  let server: ServerProcess | null = null;
-  afterAll(async () => {
-    await server?.crash();
-    await smtp?.close();
-    await db?.drop();
-  });
+  const rig = faultRig();
 
   it("keeps the mail queued, retries it, and sends each email once when SMTP is back", async () => {
-    db = await durableDatabase(kind);
+    const db = await rig.database(kind);
     const port = await unusedPort();
-    server = await launchServer({ ...db.env, ...serverEnv(`smtp://127.0.0.1:${port}`) }, "server");
-    const running = server;
+    const running = await rig.server({ ...db.env, ...serverEnv(`smtp://127.0.0.1:${port}`) }, "server");
 
     const sent: ContactSent[] = [];
     for (let i = 0; i < MESSAGES; i++) {
@@ -66,8 +55,7 @@ describe.each(faultDatabases)("SMTP down for a while on %s", (kind) => {
     expect(running.logs().filter((l) => l.msg === "email delivered")).toEqual([]);
 
     // The relay comes back on the same port.
-    smtp = await startTestSmtp(port);
-    const relay = smtp;
+    const relay = await rig.smtp(port);
     await eventually(() => relay.received.length >= MESSAGES * 2, 60_000);
     // A graceful stop waits for a send in progress; after it nothing more can arrive.
     expect(await running.stop()).toBe(0);
@@ -104,33 +92,18 @@ const UNAVAILABLE_API = "The service is temporarily unavailable. Please try agai
 const postgres = faultDatabases.filter((kind) => kind === "postgres");
 
 describe.each(postgres)("%s unreachable for 20 s", () => {
-  let db: DurableDatabase | null = null;
-  let smtp: TestSmtp | null = null;
-  let proxy: TcpProxy | null = null;
-  let server: ServerProcess | null = null;
-  afterAll(async () => {
-    proxy?.resume();
-    await server?.stop();
-    await proxy?.close();
-    await smtp?.close();
-    await db?.drop();
-  });
+  const rig = faultRig();
 
   it("answers 503 while it lasts, never crashes, and recovers without a restart", async () => {
-    db = await durableDatabase("postgres");
-    smtp = await startTestSmtp();
-    const target = new URL(process.env.TEST_DATABASE_URL!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const throughProxy = new URL(db.env.DATABASE_URL!);
-    throughProxy.hostname = "127.0.0.1";
-    throughProxy.port = String(proxy.port);
-    server = await launchServer({
+    const db = await rig.database("postgres");
+    const smtp = await rig.smtp();
+    const { proxy, env: throughProxy } = await rig.databaseProxy(db);
+    const running = await rig.server({
       ...serverEnv(smtp.url),
-      DATABASE_URL: throughProxy.toString(),
+      ...throughProxy,
       DATABASE_QUERY_TIMEOUT_MS: "1000",
       DATABASE_CONNECT_TIMEOUT_MS: "1000",
     });
-    const running = server;
     const { session } = await registerClient(running.url, smtp, "outage");
     expect((await session.get("/client/dashboard")).status).toBe(200);
 

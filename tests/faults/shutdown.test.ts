@@ -12,23 +12,20 @@
  * may send it again, elsewhere, so it is counted apart and is fine.
  */
 import { Agent, request } from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { location, type Session } from "../support/browserless";
+import { faultRig } from "../support/fault-rig";
 import {
   CHECKOUT_SERVICE,
   checkoutToken,
-  type DurableDatabase,
-  durableDatabase,
   faultDatabases,
   phases,
   readCheckout,
   registerClient,
   report,
-  serverEnv,
 } from "../support/faults";
 import { EventReader } from "../support/portal";
-import { launchServer, type ServerProcess } from "../support/server-process";
-import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { eventually } from "../support/smtp";
 
 const CLIENTS = 4;
 /** Per client: workers loading the dashboard, and workers buying (purchase page, then the form). */
@@ -96,25 +93,12 @@ function answerOf(req: ReturnType<typeof request>): Promise<RawAnswer> {
 }
 
 describe.each(faultDatabases)("SIGTERM in the middle of a burst on %s", (kind) => {
-  let db: DurableDatabase | null = null;
-  let smtp: TestSmtp | null = null;
-  let server: ServerProcess | null = null;
-  const streams: EventReader[] = [];
-  const agents: Agent[] = [];
-  afterAll(async () => {
-    for (const s of streams) await s.close();
-    for (const a of agents) a.destroy();
-    await server?.crash();
-    await smtp?.close();
-    await db?.drop();
-  });
+  const rig = faultRig();
 
   it("answers every request it accepted, ends the event streams, and exits 0", async () => {
     const time = phases();
-    db = await durableDatabase(kind);
-    smtp = await startTestSmtp();
-    server = await launchServer({ ...db.env, ...serverEnv(smtp.url) }, "server");
-    const running = server;
+    const { db, smtp, env } = await rig.databaseAndMail(kind);
+    const running = await rig.server(env, "server");
     const { hostname: host, port } = new URL(running.url);
     time.mark("start");
 
@@ -123,6 +107,7 @@ describe.each(faultDatabases)("SIGTERM in the middle of a burst on %s", (kind) =
       clients.push((await registerClient(running.url, smtp, `${kind}.shutdown.${i}`)).session);
     const first = clients[0]!;
     // Two clients hold their event stream open through the shutdown.
+    const streams: EventReader[] = [];
     for (const session of clients.slice(0, 2)) {
       const res = await fetch(new URL("/api/events", running.url), {
         headers: { cookie: session.cookieHeader },
@@ -130,13 +115,14 @@ describe.each(faultDatabases)("SIGTERM in the middle of a burst on %s", (kind) =
       expect(res.status).toBe(200);
       const stream = new EventReader(res);
       streams.push(stream);
+      rig.closeAtEnd(() => stream.close());
       await stream.until(() => stream.comments.includes("connected"), "the connected comment");
     }
     time.mark("sign-ups");
 
     // A client with a kept-alive connection, idle when the signal comes; it sends again during the drain.
     const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-    agents.push(keptAlive);
+    rig.closeAtEnd(() => keptAlive.destroy());
     const dashboard = () => {
       const req = request({
         host,

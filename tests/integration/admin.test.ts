@@ -9,25 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, services } from "~/db/schema";
 import { formatMoney } from "~/features/currency/currency";
+import { accountsOn, backOfficePages, backOfficeRecords } from "../support/accounts";
 import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
-import { location, Session, text } from "../support/browserless";
+import { location, type Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
 
 describe.each(testDatabases)("back office on $name", (database) => {
   let server: TestServer;
-  let ip = 0;
-  const newSession = () => new Session(server.url, `198.51.100.${++ip}`);
-  const db = () => server.portico.runtime.database.db;
+  const { db, newSession, signIn, signedIn } = accountsOn(
+    () => server,
+    (n) => `198.51.100.${n}`,
+  );
   let admin: Session;
   let client: Session;
   let clientId: string;
-
-  async function signIn(email: string) {
-    const s = newSession();
-    const res = await s.post("/client/login", { email, password: FIXTURE_PASSWORD });
-    return { s, res };
-  }
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db(), query);
   const auditFor = (entityId: string) =>
@@ -44,14 +40,8 @@ describe.each(testDatabases)("back office on $name", (database) => {
       TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "listed@example.com, other@example.com",
     });
-    await createAccount(db(), { email: "owner@example.com", name: "Owner", role: "admin" });
-    clientId = await createAccount(db(), { email: "ada@example.com", name: "Ada Lovelace" });
-    const a = await signIn("owner@example.com");
-    expect(location(a.res)).toBe("/admin/dashboard");
-    admin = a.s;
-    const c = await signIn("ada@example.com");
-    expect(location(c.res)).toBe("/client/dashboard");
-    client = c.s;
+    admin = (await signedIn({ email: "owner@example.com", name: "Owner", role: "admin" })).session;
+    ({ id: clientId, session: client } = await signedIn({ email: "ada@example.com", name: "Ada Lovelace" }));
   });
   afterAll(async () => {
     await server?.close();
@@ -59,32 +49,10 @@ describe.each(testDatabases)("back office on $name", (database) => {
 
   describe("the admin gate", () => {
     it("gives clients and visitors 404 on every admin page and action, and changes nothing", async () => {
-      const order = await createOrder(db(), clientId);
-      const [service] = await db().select().from(services).limit(1);
-      const [message] = await db()
-        .insert(contactMessages)
-        .values({
-          name: "Vi",
-          email: "vi@example.com",
-          subject: "Hi",
-          message: "Hello there",
-          source: "site",
-        })
-        .returning();
+      const records = await backOfficeRecords(db(), clientId);
+      const { order, service, message } = records;
       const pages = [
-        "/admin",
-        "/admin/dashboard",
-        "/admin/orders",
-        `/admin/orders/${order.orderId}`,
-        "/admin/invoices",
-        `/admin/invoices/${order.invoiceId}`,
-        "/admin/messages",
-        `/admin/messages/${message!.id}`,
-        "/admin/clients",
-        `/admin/clients/${clientId}`,
-        "/admin/catalogue",
-        `/admin/catalogue/${service!.id}`,
-        "/admin/audit",
+        ...backOfficePages(records),
         "/admin/orders?_data=routes/admin/orders",
         "/admin/orders.data",
         `/admin/orders/${order.orderId}.data`,

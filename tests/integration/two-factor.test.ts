@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, services, user } from "~/db/schema";
 import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN } from "~/features/accounts/limits";
-import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { accountsOn, backOfficePages, backOfficeRecords } from "../support/accounts";
+import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
@@ -39,11 +40,11 @@ function backupCodesIn(html: string): string[] {
 
 describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
   let server: TestServer;
-  let ipCounter = 0;
   // Every session its own address, so the per-address limits never interfere unless a test wants them.
-  const newSession = () =>
-    new Session(server.url, `192.0.${Math.floor(ipCounter / 250) + 2}.${(ipCounter++ % 250) + 1}`);
-  const db = () => server.portico.runtime.database.db;
+  const { db, newSession, signIn, signedIn } = accountsOn(
+    () => server,
+    (n) => `192.0.${Math.floor((n - 1) / 250) + 2}.${((n - 1) % 250) + 1}`,
+  );
   let emailCounter = 0;
   const freshEmail = (prefix: string) => `${prefix}-${++emailCounter}@example.com`;
 
@@ -53,11 +54,6 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
   afterAll(async () => {
     await server?.close();
   });
-
-  async function signIn(email: string, extra: Record<string, string> = {}, s = newSession(), query = "") {
-    const res = await s.post(`/client/login${query}`, { email, password: FIXTURE_PASSWORD, ...extra });
-    return { s, res };
-  }
 
   async function twoFactorEnabled(email: string): Promise<boolean> {
     const [row] = await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.email, email));
@@ -79,10 +75,8 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
   /** A verified client with two-factor on. */
   async function clientWithTwoFactor(prefix: string) {
     const email = freshEmail(prefix);
-    const id = await createAccount(db(), { email, name: "Grace Hopper" });
-    const { s, res } = await signIn(email);
-    expect(location(res)).toBe("/client/dashboard");
-    return { id, email, ...(await enable(s)) };
+    const { id, session } = await signedIn({ email, name: "Grace Hopper" });
+    return { id, email, ...(await enable(session)) };
   }
 
   async function failures(userId: string): Promise<number> {
@@ -440,9 +434,10 @@ describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
 
 describe.each(testDatabases)("ADMIN_REQUIRE_2FA on $name", (database) => {
   let server: TestServer;
-  let ip = 0;
-  const newSession = () => new Session(server.url, `198.18.0.${++ip}`);
-  const db = () => server.portico.runtime.database.db;
+  const { db, newSession, signIn, signedIn } = accountsOn(
+    () => server,
+    (n) => `198.18.0.${n}`,
+  );
 
   beforeAll(async () => {
     server = await startTestServer(database, { TRUST_PROXY: "loopback", ADMIN_REQUIRE_2FA: "true" });
@@ -451,40 +446,14 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on $name", (database) => {
     await server?.close();
   });
 
-  async function signIn(email: string, s = newSession()) {
-    const res = await s.post("/client/login", { email, password: FIXTURE_PASSWORD });
-    return { s, res };
-  }
-
   it("refuses every back-office page and action to an admin without two-factor until it is on", async () => {
-    await createAccount(db(), { email: "boss@example.com", name: "Boss", role: "admin" });
     const clientId = await createAccount(db(), { email: "ada@example.com", name: "Ada Lovelace" });
-    const order = await createOrder(db(), clientId);
-    const [service] = await db().select().from(services).limit(1);
-    const [message] = await db()
-      .insert(contactMessages)
-      .values({ name: "Vi", email: "vi@example.com", subject: "Hi", message: "Hello there", source: "site" })
-      .returning();
+    const records = await backOfficeRecords(db(), clientId);
+    const { order, service, message } = records;
 
-    const { s, res } = await signIn("boss@example.com");
-    expect(location(res)).toBe("/admin/dashboard");
+    const { session: s } = await signedIn({ email: "boss@example.com", name: "Boss", role: "admin" });
 
-    const pages = [
-      "/admin",
-      "/admin/dashboard",
-      "/admin/orders",
-      `/admin/orders/${order.orderId}`,
-      "/admin/invoices",
-      `/admin/invoices/${order.invoiceId}`,
-      "/admin/messages",
-      `/admin/messages/${message!.id}`,
-      "/admin/clients",
-      `/admin/clients/${clientId}`,
-      "/admin/catalogue",
-      `/admin/catalogue/${service!.id}`,
-      "/admin/audit",
-    ];
-    for (const path of pages) {
+    for (const path of backOfficePages(records)) {
       const page = await s.get(path);
       expect(location(page), `GET ${path}`).toBe("/admin/two-factor");
       expect(await page.text()).not.toContain("ada@example.com");

@@ -3,7 +3,7 @@
  * script it would run (JSON-LD is data) must be allowed by the policy's nonce or by its hash.
  */
 import { createHash } from "node:crypto";
-import { codeOfLoaders } from "~/features/site/deferred-hydration.server";
+import { codeOfLoaders } from "~/delivery/deferred-hydration.server";
 
 export interface ScriptPolicy {
   nonce: string | null;

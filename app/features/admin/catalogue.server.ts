@@ -1,14 +1,15 @@
 /**
- * Editing the service catalogue. Public pages are rendered from the database and kept in this process's
- * page cache: a saved change empties it at once here, and the 'catalogue' live event empties it in
- * every other process and tells open portal pages to refresh.
+ * Editing the service catalogue. Public pages render from an in-memory copy of the catalogue
+ * (`publicCatalogue`) and are kept in this process's page cache: a saved change empties both at once
+ * here, and the 'catalogue' live event empties them in every other process and tells open portal pages
+ * to refresh (ADR 0600).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { services } from "~/db/schema";
+import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { invalidatePageCache } from "~/features/site/page-cache.server";
 import type { CatalogueEdit } from "./catalogue-form";
 
 export async function listCatalogue(db: Database) {

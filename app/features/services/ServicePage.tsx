@@ -42,12 +42,12 @@ function Section({ section }: { section: ContentSection }) {
   );
 }
 
-function PriceCards({ service, note }: { service: Service; note?: string }) {
+function PriceCards({ service, title, note }: { service: Service; title: string; note?: string }) {
   return (
     <section aria-labelledby="pricing-heading" className="bg-slate-50 py-14">
       <Container>
         <h2 id="pricing-heading" className="text-2xl font-bold">
-          Pricing
+          {title}
         </h2>
         {note && <p className="mt-3 text-slate-600">{note}</p>}
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -156,15 +156,17 @@ export function ServicePage({ service, content }: { service: Service; content: S
         </Container>
       </section>
 
-      {content.showPricing && <PriceCards service={service} note={content.pricingNote} />}
+      {content.pricing && (
+        <PriceCards service={service} title={content.pricing.title} note={content.pricing.note} />
+      )}
 
       <section aria-labelledby="faq-heading" className="py-14">
         <Container className="max-w-3xl">
           <h2 id="faq-heading" className="text-2xl font-bold">
-            Frequently Asked Questions
+            {content.faq.title}
           </h2>
           <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200">
-            {content.faq.map((f) => (
+            {content.faq.entries.map((f) => (
               <details key={f.question} className="group p-5">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
                   {f.question}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_PAGES } from "~/features/catalogue/catalogue";
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
-import { SERVICE_CONTENT } from "./content.server";
+import { serviceContent } from "./content.server";
 import { priceCopy } from "./page-content";
 
 const seedOf = (slug: string) => {
@@ -12,22 +12,22 @@ const seedOf = (slug: string) => {
 
 describe("the service pages' copy", () => {
   it("has copy for every page of the catalogue's list", () => {
-    expect(Object.keys(SERVICE_CONTENT).sort()).toEqual(SERVICE_PAGES.map((p) => p.slug).sort());
+    expect(Object.keys(serviceContent()).sort()).toEqual(SERVICE_PAGES.map((p) => p.slug).sort());
   });
 
   it.each(SERVICE_PAGES.map((p) => p.slug))(
     "%s writes no price itself: every amount comes from the catalogue",
     (slug) => {
-      expect(JSON.stringify(SERVICE_CONTENT[slug])).not.toMatch(/\$\s?\d/);
-      const filled = JSON.stringify(priceCopy(SERVICE_CONTENT[slug], seedOf(slug)));
+      expect(JSON.stringify(serviceContent()[slug])).not.toMatch(/\$\s?\d/);
+      const filled = JSON.stringify(priceCopy(serviceContent()[slug], seedOf(slug)));
       expect(filled).not.toMatch(/\{(price|addon)\./);
     },
   );
 
   it("follows a price change in the catalogue", () => {
     const seed = seedOf("per-incident-support");
-    const before = priceCopy(SERVICE_CONTENT["per-incident-support"], seed).description;
-    const after = priceCopy(SERVICE_CONTENT["per-incident-support"], {
+    const before = priceCopy(serviceContent()["per-incident-support"], seed).description;
+    const after = priceCopy(serviceContent()["per-incident-support"], {
       ...seed,
       pricing: { ...seed.pricing, basic: 35 },
     }).description;

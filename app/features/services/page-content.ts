@@ -1,5 +1,6 @@
 /**
- * The shape of a service page's copy, and how its prices get in: the copy names them by token,
+ * The shape of a service page's copy (written in content/services/<slug>.md, read by content-file.ts),
+ * and how its prices get in: the copy names them by token,
  * `{price.<package>}` or `{addon.<addon>}`, and `priceCopy` fills them from the catalogue, so when the
  * owner changes a price the pages follow. Pure: no React, no database.
  */
@@ -23,13 +24,12 @@ export interface ServicePageContent {
   description: string;
   tagline: string;
   sections: ContentSection[];
-  process: { title: string; steps: Item[] };
-  /** False where the spec fetches prices but does not show them (hosting support). */
-  showPricing: boolean;
-  pricingNote?: string;
   /** An extra highlighted panel, e.g. hosting's emergency support. */
   panel?: { title: string; text: string; points: string[] };
-  faq: Array<{ question: string; answer: string }>;
+  process: { title: string; steps: Item[] };
+  /** Absent where the spec fetches prices but does not show them (hosting support). */
+  pricing?: { title: string; note?: string };
+  faq: { title: string; entries: Array<{ question: string; answer: string }> };
   closing: { title: string; text: string };
 }
 

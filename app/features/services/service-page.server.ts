@@ -5,7 +5,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { isServiceSlug, type ServiceSlug } from "~/features/catalogue/catalogue";
 import { publicServiceBySlug } from "~/features/catalogue/catalogue.server";
-import { SERVICE_CONTENT } from "./content.server";
+import { serviceContent } from "./content.server";
 import { priceCopy } from "./page-content";
 
 /** The page slug of a /services/<slug> path, or null. */
@@ -19,5 +19,5 @@ export async function loadServicePage(request: Request, context: AppLoadContext)
   const slug = serviceSlugOf(new URL(request.url).pathname);
   const service = slug ? await publicServiceBySlug(context.runtime.database.db, slug) : null;
   if (!slug || !service) throw data("Service not found", { status: 404 });
-  return { slug, service, content: priceCopy(SERVICE_CONTENT[slug], service) };
+  return { slug, service, content: priceCopy(serviceContent()[slug], service) };
 }

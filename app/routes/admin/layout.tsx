@@ -11,7 +11,7 @@ import {
   Users,
 } from "lucide-react";
 import { Form, NavLink, Outlet } from "react-router";
-import { unreadMessageCount } from "~/features/admin/messages.server";
+import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { Drawer } from "~/ui/drawer";
 import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
+import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/contact-inbox.server";
 import { formatDateTime } from "~/features/admin/format";
-import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/messages.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
+import { listMessages } from "~/features/admin/contact-inbox.server";
 import { messageFilters } from "~/features/admin/filters";
 import { formatDateTime } from "~/features/admin/format";
-import { listMessages } from "~/features/admin/messages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
   AdminPage,

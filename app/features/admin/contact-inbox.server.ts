@@ -1,4 +1,8 @@
-/** The contact inbox: every message sent through a contact form, read/unread, and replies by email. */
+/**
+ * The contact inbox of the back office: every message sent through a contact form, read/unread, and
+ * replies by email. (A `messages` module elsewhere holds the texts a screen shows, e.g.
+ * accounts/messages.ts; this one is the inbox of `contact_messages`.)
+ */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
