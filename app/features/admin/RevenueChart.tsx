@@ -2,6 +2,8 @@
  * Revenue per month as server-rendered SVG bars, with the same figures in a table for screen readers
  * and anyone who prefers numbers (the SVG is hidden from assistive technology).
  */
+
+import { formatCount } from "~/ui/format";
 import { formatMoney, monthLabel } from "./format";
 
 export interface RevenuePoint {
@@ -38,7 +40,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
                   fontSize="10"
                   fill="#334155"
                 >
-                  {Math.round(d.usd).toLocaleString("en-US")}
+                  {formatCount(Math.round(d.usd))}
                 </text>
               )}
               <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#475569">

@@ -8,18 +8,6 @@ export function formatMoney(amount: number, currency = "USD"): string {
   }
 }
 
-/** A timestamp as UTC date and time, so server and browser render the same text. */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  const d = new Date(value);
-  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
-}
-
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  return new Date(value).toISOString().slice(0, 10);
-}
-
 /** "2026-11" → "Nov 2026". */
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);

@@ -10,10 +10,10 @@ import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
 import { formatMoney } from "~/features/currency/currency";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
+import { formatDate } from "~/ui/format";
 import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
 import type { InvoiceFilter } from "./filters";
-import { formatDate } from "./format";
 import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
@@ -256,9 +256,11 @@ export async function resendInvoice(deps: AdminDeps, id: string): Promise<Change
       invoice.status === "overdue" || (invoice.status === "sent" && invoice.dueDate < new Date());
     const lines =
       invoice.status === "paid"
-        ? [`Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt)}.`]
+        ? [
+            `Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt, "iso")}.`,
+          ]
         : [
-            `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate)}.`,
+            `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate, "iso")}.`,
             ...(overdue ? ["It is past its due date; please pay it at your earliest convenience."] : []),
           ];
     await emailClient(tx, deps, invoice, "invoice-resend", `Invoice ${invoice.invoiceNumber}`, lines);

@@ -7,7 +7,8 @@
 import { Bell as BellIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { badgeText, formatDate } from "~/features/portal/listing";
+import { badgeText } from "~/features/portal/listing";
+import { formatDate } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export interface BellItem {

@@ -1,6 +1,7 @@
 /** Small pieces the portal pages share: stat cards, status badges, the pager, empty states. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatCount } from "~/ui/format";
 import { listHref, type PageInfo, statusLabel } from "./listing";
 
 export function StatCard({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
@@ -57,7 +58,7 @@ export function Pager({
   noun: string;
 }) {
   if (paging.total === 0) return null;
-  const fmt = (n: number) => n.toLocaleString("en-US");
+  const fmt = formatCount;
   // A search's matches are counted up to a limit: "of 1,000+".
   const more = paging.atLeast ? "+" : "";
   const linkClass =

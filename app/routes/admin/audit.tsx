@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
 import { listAudit } from "~/features/admin/audit.server";
-import { formatDateTime } from "~/features/admin/format";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

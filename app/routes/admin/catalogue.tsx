@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
-import { formatDateTime, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { getClientDetail } from "~/features/admin/clients.server";
-import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, StatusBadge, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate, formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -62,7 +63,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             <tr key={o.id}>
               <Td>
                 <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                  {formatDate(o.createdAt)}
+                  {formatDate(o.createdAt, "iso")}
                 </Link>
               </Td>
               <Td>
@@ -94,7 +95,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
                 </Link>
               </Td>
               <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-              <Td>{formatDate(i.dueDate)}</Td>
+              <Td>{formatDate(i.dueDate, "iso")}</Td>
               <Td>
                 <StatusBadge status={i.overdue ? "overdue" : i.status} />
               </Td>

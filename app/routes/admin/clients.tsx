@@ -1,9 +1,9 @@
 import { Link, useLocation } from "react-router";
 import { listClients } from "~/features/admin/clients.server";
-import { formatDate } from "~/features/admin/format";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, StatusBadge, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/clients";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -36,7 +36,7 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
             <Td>
               <StatusBadge status={c.verified ? "verified" : "unverified"} />
             </Td>
-            <Td>{formatDate(c.createdAt)}</Td>
+            <Td>{formatDate(c.createdAt, "iso")}</Td>
           </tr>
         ))}
       </DataTable>

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { dashboardFigures } from "~/features/admin/dashboard.server";
-import { formatDate, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, Panel, StatusBadge } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Back Office", matches) }];
@@ -91,7 +92,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
                   </Link>
                   <span className="flex items-center gap-2">
                     <StatusBadge status={u.verified ? "verified" : "unverified"} />
-                    {formatDate(u.createdAt)}
+                    {formatDate(u.createdAt, "iso")}
                   </span>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import {
   getInvoiceDetail,
   markInvoicePaid,
@@ -12,6 +12,7 @@ import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } f
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
+import { formatDate, formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -106,7 +107,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
             ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd)})`],
             ["Issued", formatDateTime(i.createdAt)],
-            ["Due", formatDate(i.dueDate)],
+            ["Due", formatDate(i.dueDate, "iso")],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
           ]}

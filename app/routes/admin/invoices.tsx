@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
-import { formatDate, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
@@ -14,6 +14,7 @@ import {
   Td,
 } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -71,7 +72,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
             </Td>
             <Td>{i.serviceName ?? "—"}</Td>
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-            <Td>{formatDate(i.dueDate)}</Td>
+            <Td>{formatDate(i.dueDate, "iso")}</Td>
             <Td>
               <StatusBadge status={i.overdue ? "overdue" : i.status} />
             </Td>

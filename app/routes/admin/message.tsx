@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDateTime } from "~/features/admin/format";
 import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/messages.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/message";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,6 +1,5 @@
 import { Link, useLocation } from "react-router";
 import { messageFilters } from "~/features/admin/filters";
-import { formatDateTime } from "~/features/admin/format";
 import { listMessages } from "~/features/admin/messages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
@@ -14,6 +13,7 @@ import {
   Td,
 } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,13 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
-import { effectiveInvoiceStatus, formatDateTime, formatMoney } from "~/features/admin/format";
+import { effectiveInvoiceStatus, formatMoney } from "~/features/admin/format";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/admin/order-status";
 import { getOrderDetail, transitionOrder } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

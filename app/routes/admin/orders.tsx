@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { orderStatuses } from "~/db/schema";
-import { formatDateTime, formatMoney } from "~/features/admin/format";
+import { formatMoney } from "~/features/admin/format";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
@@ -15,6 +15,7 @@ import {
   Td,
 } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -7,9 +7,9 @@ import { handleContactForm } from "~/features/contact/contact-action.server";
 import { formatMoney } from "~/features/currency/currency";
 import { dashboardData } from "~/features/orders/order-lists.server";
 import { StatCard, StatusBadge } from "~/features/portal/components";
-import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
+import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
 import { usePortalData } from "./shell";
 
@@ -53,14 +53,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Overview" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Active Orders" value={stats.activeOrders.toLocaleString("en-US")} />
+        <StatCard label="Active Orders" value={formatCount(stats.activeOrders)} />
         <StatCard label="Total Spent" value={formatMoney(stats.totalSpentUsd, "USD")} />
         <StatCard
           label="Invoices"
-          value={stats.invoices.toLocaleString("en-US")}
-          note={`${stats.pendingInvoices.toLocaleString("en-US")} pending`}
+          value={formatCount(stats.invoices)}
+          note={`${formatCount(stats.pendingInvoices)} pending`}
         />
-        <StatCard label="Completed" value={stats.completed.toLocaleString("en-US")} />
+        <StatCard label="Completed" value={formatCount(stats.completed)} />
       </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">

@@ -4,15 +4,9 @@ import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import {
-  formatDate,
-  INVOICE_FILTERS,
-  isPastDue,
-  listHref,
-  parseListQuery,
-  statusLabel,
-} from "~/features/portal/listing";
+import { INVOICE_FILTERS, isPastDue, listHref, parseListQuery, statusLabel } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Invoices", matches) }];
@@ -95,7 +89,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                     }`}
                   >
                     {f === "all" ? "All" : statusLabel(f)}
-                    <span data-count={f}>({totals.counts[f].toLocaleString("en-US")})</span>
+                    <span data-count={f}>({formatCount(totals.counts[f])})</span>
                   </Link>
                 </li>
               );

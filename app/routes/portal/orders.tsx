@@ -3,8 +3,9 @@ import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientOrders } from "~/features/orders/order-lists.server";
 import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import { formatDate, ORDER_FILTERS, parseListQuery, statusLabel } from "~/features/portal/listing";
+import { ORDER_FILTERS, parseListQuery, statusLabel } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Orders", matches) }];
@@ -22,9 +23,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <PortalPage title="My Orders">
       <section aria-label="Order summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Total Orders" value={summary.totalOrders.toLocaleString("en-US")} />
-        <StatCard label="Completed" value={summary.completed.toLocaleString("en-US")} />
-        <StatCard label="Pending" value={summary.pending.toLocaleString("en-US")} />
+        <StatCard label="Total Orders" value={formatCount(summary.totalOrders)} />
+        <StatCard label="Completed" value={formatCount(summary.completed)} />
+        <StatCard label="Pending" value={formatCount(summary.pending)} />
         <StatCard
           label="Total Spent"
           value={formatMoney(summary.totalSpentUsd, "USD")}

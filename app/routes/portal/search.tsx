@@ -4,8 +4,9 @@ import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
 import { PortalPage, StatusBadge } from "~/features/portal/components";
-import { formatDate, listHref, ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
+import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Search", matches) }];

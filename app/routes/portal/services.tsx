@@ -11,8 +11,8 @@ import { DetectedCountryNote } from "~/features/currency/DetectedCountryNote";
 import { Price } from "~/features/currency/Price";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { PortalPage } from "~/features/portal/components";
-import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { formatDate } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/services";
 
