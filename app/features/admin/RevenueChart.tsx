@@ -3,8 +3,9 @@
  * and anyone who prefers numbers (the SVG is hidden from assistive technology).
  */
 
+import { formatMoney } from "~/features/currency/currency";
 import { formatCount } from "~/ui/format";
-import { formatMoney, monthLabel } from "./format";
+import { monthLabel } from "./format";
 
 export interface RevenuePoint {
   month: string;
@@ -51,7 +52,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
         })}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600">
-        Paid invoices, USD, last 12 months: {formatMoney(total)} in total.
+        Paid invoices, USD, last 12 months: {formatMoney(total, "USD")} in total.
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
@@ -76,7 +77,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
                 <th scope="row" className="pr-6 font-normal">
                   {monthLabel(d.month)}
                 </th>
-                <td className="pr-6 text-right tabular-nums">{formatMoney(d.usd)}</td>
+                <td className="pr-6 text-right tabular-nums">{formatMoney(d.usd, "USD")}</td>
                 <td className="text-right tabular-nums">{d.invoices}</td>
               </tr>
             ))}

@@ -6,7 +6,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
-// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/currency/currency";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
-import { formatMoney } from "~/features/admin/format";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, Td } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/catalogue";
@@ -31,7 +31,7 @@ export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) 
             <Td>{s.category}</Td>
             <Td>
               {s.packageOrder
-                .map((p) => `${s.packageNames[p] ?? p}: ${formatMoney(s.pricing[p] ?? 0)}`)
+                .map((p) => `${s.packageNames[p] ?? p}: ${formatMoney(s.pricing[p] ?? 0, "USD")}`)
                 .join(" · ")}
             </Td>
             <Td>{formatDateTime(s.updatedAt)}</Td>

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { getClientDetail } from "~/features/admin/clients.server";
-import { formatMoney } from "~/features/admin/format";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, StatusBadge, Td } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDate, formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/client";
@@ -51,8 +51,8 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             ["Phone", c?.phone ?? "—"],
             ["Company", c?.company ?? "—"],
             ["Joined", formatDateTime(u.createdAt)],
-            ["Paid in total", formatMoney(d.figures.spentUsd)],
-            ["Outstanding", formatMoney(d.figures.outstandingUsd)],
+            ["Paid in total", formatMoney(d.figures.spentUsd, "USD")],
+            ["Outstanding", formatMoney(d.figures.outstandingUsd, "USD")],
           ]}
         />
       </Panel>

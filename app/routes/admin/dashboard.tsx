@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { dashboardFigures } from "~/features/admin/dashboard.server";
-import { formatMoney } from "~/features/admin/format";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, Panel, StatusBadge } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
@@ -48,13 +48,13 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         <Figure label="Open orders" value={String(openTotal)} href="/admin/orders" />
         <Figure
           label="Outstanding"
-          value={formatMoney(d.totals.outstandingUsd)}
+          value={formatMoney(d.totals.outstandingUsd, "USD")}
           detail={`${d.totals.outstandingCount} unpaid invoices`}
           href="/admin/invoices?status=outstanding"
         />
         <Figure
           label="Overdue"
-          value={formatMoney(d.totals.overdueUsd)}
+          value={formatMoney(d.totals.overdueUsd, "USD")}
           detail={`${d.totals.overdueCount} overdue invoices`}
           href="/admin/invoices?status=overdue"
         />

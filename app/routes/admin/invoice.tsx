@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { formatMoney } from "~/features/admin/format";
 import {
   getInvoiceDetail,
   markInvoicePaid,
@@ -9,6 +8,7 @@ import {
 } from "~/features/admin/invoices.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
@@ -105,7 +105,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ],
             ["Subtotal", formatMoney(i.subtotal, i.currency)],
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
-            ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd)})`],
+            ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd, "USD")})`],
             ["Issued", formatDateTime(i.createdAt)],
             ["Due", formatDate(i.dueDate, "iso")],
             ["Paid", formatDateTime(i.paidAt)],

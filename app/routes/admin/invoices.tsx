@@ -1,6 +1,5 @@
 import { Link, useLocation } from "react-router";
 import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
-import { formatMoney } from "~/features/admin/format";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import {
@@ -13,6 +12,7 @@ import {
   StatusBadge,
   Td,
 } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/invoices";

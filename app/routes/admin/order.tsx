@@ -1,11 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
-import { effectiveInvoiceStatus, formatMoney } from "~/features/admin/format";
+import { effectiveInvoiceStatus } from "~/features/admin/format";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/admin/order-status";
 import { getOrderDetail, transitionOrder } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
@@ -74,7 +75,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             ["Package", `${o.packageName} × ${o.quantity}`],
             [
               "Amount",
-              `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd)} at ${o.exchangeRate})`,
+              `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
             ],
             [
               "Payment",

@@ -1,6 +1,5 @@
 import { Link, useLocation } from "react-router";
 import { orderStatuses } from "~/db/schema";
-import { formatMoney } from "~/features/admin/format";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
@@ -14,6 +13,7 @@ import {
   StatusBadge,
   Td,
 } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/orders";
@@ -72,7 +72,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <Td className="tabular-nums">
               {formatMoney(o.amountInCurrency, o.currency)}
               {o.currency !== "USD" && (
-                <span className="block text-slate-600">{formatMoney(o.amountUsd)}</span>
+                <span className="block text-slate-600">{formatMoney(o.amountUsd, "USD")}</span>
               )}
             </Td>
             <Td>
