@@ -48,31 +48,6 @@ export function Outcome({ result }: { result?: { ok: boolean; message?: string; 
   return <Alert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Alert>;
 }
 
-const BADGE: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  paid: "bg-green-100 text-green-900",
-  in_progress: "bg-blue-100 text-blue-900",
-  completed: "bg-emerald-100 text-emerald-900",
-  cancelled: "bg-slate-200 text-slate-800",
-  sent: "bg-blue-100 text-blue-900",
-  overdue: "bg-red-100 text-red-900",
-  void: "bg-slate-200 text-slate-800",
-  unread: "bg-amber-100 text-amber-900",
-  read: "bg-slate-100 text-slate-700",
-  verified: "bg-green-100 text-green-900",
-  unverified: "bg-amber-100 text-amber-900",
-};
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[status] ?? "bg-slate-100 text-slate-800"}`}
-    >
-      {status.replace("_", " ")}
-    </span>
-  );
-}
-
 export function DataTable({
   caption,
   head,

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCount } from "~/ui/format";
-import { listHref, type PageInfo, statusLabel } from "./listing";
+import { listHref, type PageInfo } from "./listing";
 
 export function StatCard({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
@@ -11,28 +11,6 @@ export function StatCard({ label, value, note }: { label: string; value: ReactNo
       <p className="mt-1 text-2xl font-bold text-ink">{value}</p>
       {note && <p className="mt-1 text-sm text-slate-600">{note}</p>}
     </div>
-  );
-}
-
-const STATUS_STYLE: Record<string, string> = {
-  paid: "bg-green-50 text-green-800",
-  completed: "bg-green-50 text-green-800",
-  pending: "bg-amber-50 text-amber-900",
-  sent: "bg-blue-50 text-blue-800",
-  in_progress: "bg-blue-50 text-blue-800",
-  overdue: "bg-red-50 text-red-800",
-  cancelled: "bg-slate-100 text-slate-700",
-};
-
-/** "paid, sent, overdue; others are shown neutral." */
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status] ?? "bg-slate-100 text-slate-700"}`}
-      data-status={status}
-    >
-      {statusLabel(status)}
-    </span>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   pageInfo,
   pageWindow,
   parseListQuery,
-  statusLabel,
 } from "./listing";
 
 describe("parseListQuery", () => {
@@ -89,8 +88,5 @@ describe("rules", () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(9)).toBe("9");
     expect(badgeText(10)).toBe("9+");
-  });
-  it("labels statuses", () => {
-    expect(statusLabel("in_progress")).toBe("In Progress");
   });
 });

@@ -113,11 +113,3 @@ export function badgeText(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > 9 ? "9+" : String(unread);
 }
-
-/** Human words for a status key ("in_progress" → "In Progress"). */
-export function statusLabel(status: string): string {
-  return status
-    .split(/[_-]/)
-    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
-    .join(" ");
-}

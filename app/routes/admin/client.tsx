@@ -3,9 +3,10 @@ import { getClientDetail } from "~/features/admin/clients.server";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, StatusBadge, Td } from "~/features/admin/ui";
+import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDate, formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/client";
 
@@ -44,7 +45,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             [
               "Email verification",
               <span key="v">
-                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} />{" "}
+                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} plain />{" "}
                 {c?.emailVerifiedAt ? formatDateTime(c.emailVerifiedAt) : ""}
               </span>,
             ],
@@ -71,7 +72,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
               </Td>
               <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
               <Td>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} plain />
               </Td>
             </tr>
           ))}
@@ -97,7 +98,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
               <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
               <Td>{formatDate(i.dueDate, "iso")}</Td>
               <Td>
-                <StatusBadge status={i.overdue ? "overdue" : i.status} />
+                <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
               </Td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 import { Link, useLocation } from "react-router";
 import { listClients } from "~/features/admin/clients.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, StatusBadge, Td } from "~/features/admin/ui";
+import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/clients";
 
@@ -34,7 +35,7 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
             <Td>{c.company ?? "—"}</Td>
             <Td className="tabular-nums">{c.orders}</Td>
             <Td>
-              <StatusBadge status={c.verified ? "verified" : "unverified"} />
+              <StatusBadge status={c.verified ? "verified" : "unverified"} plain />
             </Td>
             <Td>{formatDate(c.createdAt, "iso")}</Td>
           </tr>

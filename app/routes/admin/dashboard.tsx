@@ -3,9 +3,10 @@ import { dashboardFigures } from "~/features/admin/dashboard.server";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, Panel, StatusBadge } from "~/features/admin/ui";
+import { AdminPage, Panel } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
 
@@ -91,7 +92,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
                     {u.name} <span className="text-slate-600">({u.email})</span>
                   </Link>
                   <span className="flex items-center gap-2">
-                    <StatusBadge status={u.verified ? "verified" : "unverified"} />
+                    <StatusBadge status={u.verified ? "verified" : "unverified"} plain />
                     {formatDate(u.createdAt, "iso")}
                   </span>
                 </li>

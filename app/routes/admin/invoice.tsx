@@ -7,9 +7,10 @@ import {
   voidInvoice,
 } from "~/features/admin/invoices.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { AdminPage, DefinitionList, HistoryList, Outcome, Panel } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
 import { formatDate, formatDateTime } from "~/ui/format";
@@ -81,7 +82,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       <Panel title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={status} />],
+            ["Status", <StatusBadge key="s" status={status} plain />],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",

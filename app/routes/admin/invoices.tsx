@@ -2,18 +2,10 @@ import { Link, useLocation } from "react-router";
 import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  FilterChips,
-  Pager,
-  SearchBox,
-  StatusBadge,
-  Td,
-} from "~/features/admin/ui";
+import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/invoices";
 
@@ -74,7 +66,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
             <Td>{formatDate(i.dueDate, "iso")}</Td>
             <Td>
-              <StatusBadge status={i.overdue ? "overdue" : i.status} />
+              <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
             </Td>
           </tr>
         ))}

@@ -2,8 +2,9 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/messages.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { AdminPage, DefinitionList, Outcome, Panel } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/field";
 import { formatDateTime } from "~/ui/format";
@@ -70,7 +71,7 @@ export default function AdminMessage({ loaderData: { message: m }, actionData }:
           items={[
             ["From", `${m.name} <${m.email}>`],
             ["Received", `${formatDateTime(m.createdAt)} (via ${m.source})`],
-            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} />],
+            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} plain />],
           ]}
         />
         <div className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 text-sm">{m.message}</div>

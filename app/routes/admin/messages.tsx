@@ -2,17 +2,9 @@ import { Link, useLocation } from "react-router";
 import { messageFilters } from "~/features/admin/filters";
 import { listMessages } from "~/features/admin/messages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  FilterChips,
-  Pager,
-  SearchBox,
-  StatusBadge,
-  Td,
-} from "~/features/admin/ui";
+import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/messages";
 
@@ -66,7 +58,7 @@ export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
             </Td>
             <Td>{m.source}</Td>
             <Td>
-              <StatusBadge status={m.readAt ? "read" : "unread"} />
+              <StatusBadge status={m.readAt ? "read" : "unread"} plain />
             </Td>
           </tr>
         ))}

@@ -5,9 +5,10 @@ import { effectiveInvoiceStatus } from "~/features/admin/format";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/admin/order-status";
 import { getOrderDetail, transitionOrder } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { AdminPage, DefinitionList, HistoryList, Outcome, Panel } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/order";
@@ -59,7 +60,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
       <Panel title="Order">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={o.status} />],
+            ["Status", <StatusBadge key="s" status={o.status} plain />],
             ["Order id", <code key="id">{o.id}</code>],
             [
               "Client",
@@ -90,7 +91,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
                   <Link className="text-brand-700 underline" to={`/admin/invoices/${invoice.id}`}>
                     {invoice.invoiceNumber}
                   </Link>{" "}
-                  <StatusBadge status={effectiveInvoiceStatus(invoice.status, invoice.dueDate)} />
+                  <StatusBadge status={effectiveInvoiceStatus(invoice.status, invoice.dueDate)} plain />
                 </span>
               ) : (
                 "—"

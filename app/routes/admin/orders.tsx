@@ -3,18 +3,10 @@ import { orderStatuses } from "~/db/schema";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  FilterChips,
-  Pager,
-  SearchBox,
-  StatusBadge,
-  Td,
-} from "~/features/admin/ui";
+import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
 import type { Route } from "./+types/orders";
 
@@ -76,7 +68,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               )}
             </Td>
             <Td>
-              <StatusBadge status={o.status} />
+              <StatusBadge status={o.status} plain />
             </Td>
             <Td>
               {o.invoiceId ? (

@@ -4,6 +4,7 @@ import { requireClient } from "~/features/accounts/session.server";
 import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
 import { pageTitle } from "~/features/site/meta";
+import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/invoice";
 
@@ -76,14 +77,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             <h1 id="invoice-title" className="text-2xl font-bold">
               Invoice {v.number}
             </h1>
-            <p
+            <Badge
               data-testid="invoice-status"
-              className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-semibold ${
-                v.tone === "paid" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
-              }`}
+              tone={v.tone === "paid" ? "success" : "danger"}
+              className="mt-2 px-3 py-1 text-sm"
             >
               {v.statusLabel}
-            </p>
+            </Badge>
           </div>
         </header>
         <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">

@@ -3,9 +3,10 @@ import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
-import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import { INVOICE_FILTERS, isPastDue, listHref, parseListQuery, statusLabel } from "~/features/portal/listing";
+import { EmptyState, Pager, PortalPage, StatCard } from "~/features/portal/components";
+import { INVOICE_FILTERS, isPastDue, listHref, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge, statusLabel } from "~/ui/badge";
 import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/invoices";
 

@@ -2,9 +2,10 @@ import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientOrders } from "~/features/orders/order-lists.server";
-import { EmptyState, Pager, PortalPage, StatCard, StatusBadge } from "~/features/portal/components";
-import { ORDER_FILTERS, parseListQuery, statusLabel } from "~/features/portal/listing";
+import { EmptyState, Pager, PortalPage, StatCard } from "~/features/portal/components";
+import { ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge, statusLabel } from "~/ui/badge";
 import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/orders";
 

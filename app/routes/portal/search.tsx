@@ -3,9 +3,10 @@ import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
-import { PortalPage, StatusBadge } from "~/features/portal/components";
+import { PortalPage } from "~/features/portal/components";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
 import type { Route } from "./+types/search";
 

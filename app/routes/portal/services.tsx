@@ -12,6 +12,7 @@ import { Price } from "~/features/currency/Price";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { PortalPage } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
+import { Badge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/services";
@@ -148,9 +149,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                       <p className="flex items-center gap-2 text-sm font-semibold">
                         {p.name}
                         {p.key === "standard" && (
-                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                          <Badge tone="warning" className="px-2 font-bold">
                             POPULAR
-                          </span>
+                          </Badge>
                         )}
                       </p>
                       <Price usd={s.pricing[p.key] ?? 0} showUsd className="mt-1 font-bold" />
