@@ -5,43 +5,6 @@ import { Button } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { pageCount, pageHref } from "./paging";
 
-export function AdminPage({
-  title,
-  actions,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="px-4 py-6 sm:px-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {actions}
-      </div>
-      <div className="space-y-6">{children}</div>
-    </div>
-  );
-}
-
-export function Panel({
-  title,
-  children,
-  className = "",
-}: {
-  title?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
-      {title && <h2 className="mb-3 text-lg font-semibold">{title}</h2>}
-      {children}
-    </section>
-  );
-}
-
 /** The outcome of the last action, if any. */
 export function Outcome({ result }: { result?: { ok: boolean; message?: string; error?: string } | null }) {
   if (!result) return null;

@@ -1,18 +1,7 @@
-/** Small pieces the portal pages share: stat cards, status badges, the pager, empty states. */
-import type { ReactNode } from "react";
+/** The portal lists' pieces: the pager and the empty state. */
 import { Link } from "react-router";
 import { formatCount } from "~/ui/format";
 import { listHref, type PageInfo } from "./listing";
-
-export function StatCard({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-ink">{value}</p>
-      {note && <p className="mt-1 text-sm text-slate-600">{note}</p>}
-    </div>
-  );
-}
 
 export function EmptyState({ title, text }: { title: string; text: string }) {
   return (
@@ -70,25 +59,5 @@ export function Pager({
         </div>
       )}
     </nav>
-  );
-}
-
-export function PortalPage({
-  title,
-  children,
-  actions,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <div className="space-y-6 p-4 sm:p-6 lg:p-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {actions}
-      </div>
-      {children}
-    </div>
   );
 }

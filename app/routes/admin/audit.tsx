@@ -1,9 +1,10 @@
 import { useLocation } from "react-router";
 import { listAudit } from "~/features/admin/audit.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -32,7 +33,7 @@ function Json({ value }: { value: unknown }) {
 export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminPage title="Audit log">
+    <Page title="Audit log">
       <SearchBox label="Search by admin email, action or entity id" q={d.q} keep={{ entity: d.entity }} />
       <FilterChips
         label="Entity"
@@ -67,6 +68,6 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
         ))}
       </DataTable>
       <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+    </Page>
   );
 }

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, Td } from "~/features/admin/ui";
+import { DataTable, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) {
   return (
-    <AdminPage title="Catalogue">
+    <Page title="Catalogue">
       <DataTable caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
         {d.services.map((s) => (
           <tr key={s.id}>
@@ -38,6 +39,6 @@ export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) 
           </tr>
         ))}
       </DataTable>
-    </AdminPage>
+    </Page>
   );
 }

@@ -3,11 +3,13 @@ import { getClientDetail } from "~/features/admin/clients.server";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, Td } from "~/features/admin/ui";
+import { DataTable, DefinitionList, EmptyRow, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
+import { Card } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -30,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
   const { user: u, client: c } = d;
   return (
-    <AdminPage
+    <Page
       title={c?.name ?? u.name}
       actions={
         <Link to="/admin/clients" className="text-brand-700 underline">
@@ -38,7 +40,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
         </Link>
       }
     >
-      <Panel title="Client">
+      <Card title="Client">
         <DefinitionList
           items={[
             ["Email", u.email],
@@ -56,8 +58,8 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             ["Outstanding", formatMoney(d.figures.outstandingUsd, "USD")],
           ]}
         />
-      </Panel>
-      <Panel title={`Orders (${d.orders.total})`}>
+      </Card>
+      <Card title={`Orders (${d.orders.total})`}>
         <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
           {d.orders.rows.length === 0 && <EmptyRow columns={4}>No orders yet.</EmptyRow>}
           {d.orders.rows.map((o) => (
@@ -84,8 +86,8 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-      </Panel>
-      <Panel title={`Invoices (${d.invoices.total})`}>
+      </Card>
+      <Card title={`Invoices (${d.invoices.total})`}>
         <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
           {d.invoices.rows.length === 0 && <EmptyRow columns={4}>No invoices yet.</EmptyRow>}
           {d.invoices.rows.map((i) => (
@@ -103,7 +105,7 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             </tr>
           ))}
         </DataTable>
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

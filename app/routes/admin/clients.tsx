@@ -1,10 +1,11 @@
 import { Link, useLocation } from "react-router";
 import { listClients } from "~/features/admin/clients.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { DataTable, EmptyRow, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/clients";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminPage title="Clients">
+    <Page title="Clients">
       <SearchBox label="Search by name, email or company" q={d.q} keep={{}} />
       <DataTable caption="Clients" head={["Name", "Email", "Company", "Orders", "Email", "Joined"]}>
         {d.rows.length === 0 && <EmptyRow columns={6}>No clients match.</EmptyRow>}
@@ -42,6 +43,6 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
         ))}
       </DataTable>
       <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+    </Page>
   );
 }

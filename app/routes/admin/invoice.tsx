@@ -7,13 +7,15 @@ import {
   voidInvoice,
 } from "~/features/admin/invoices.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel } from "~/features/admin/ui";
+import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
 import { formatDate, formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -70,7 +72,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
   const status = d.overdue ? "overdue" : i.status;
   const open = i.status === "sent" || i.status === "overdue";
   return (
-    <AdminPage
+    <Page
       title={`Invoice ${i.invoiceNumber}`}
       actions={
         <Link to="/admin/invoices" className="text-brand-700 underline">
@@ -79,7 +81,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       }
     >
       <Outcome result={actionData} />
-      <Panel title="Invoice">
+      <Card title="Invoice">
         <DefinitionList
           items={[
             ["Status", <StatusBadge key="s" status={status} plain />],
@@ -113,9 +115,9 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ["Payment reference", i.paymentReference ?? "—"],
           ]}
         />
-      </Panel>
+      </Card>
       {open && (
-        <Panel title="Mark paid by bank transfer">
+        <Card title="Mark paid by bank transfer">
           <Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="mark-paid" />
             <TextField
@@ -128,9 +130,9 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             />
             <Button type="submit">Mark paid</Button>
           </Form>
-        </Panel>
+        </Card>
       )}
-      <Panel title="Other actions">
+      <Card title="Other actions">
         <div className="flex flex-wrap items-end gap-6">
           {i.status !== "void" && (
             <Form method="post">
@@ -158,10 +160,10 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             <p className="text-sm text-slate-600">This invoice is void. It keeps its number.</p>
           )}
         </div>
-      </Panel>
-      <Panel title="History">
+      </Card>
+      <Card title="History">
         <HistoryList entries={d.history} />
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

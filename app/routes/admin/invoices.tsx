@@ -2,11 +2,12 @@ import { Link, useLocation } from "react-router";
 import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminPage title="Invoices">
+    <Page title="Invoices">
       <SearchBox
         label="Search by invoice number, client or email"
         q={d.q}
@@ -72,6 +73,6 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
         ))}
       </DataTable>
       <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+    </Page>
   );
 }

@@ -2,10 +2,11 @@ import { Link, useLocation } from "react-router";
 import { messageFilters } from "~/features/admin/filters";
 import { listMessages } from "~/features/admin/messages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminPage title="Messages">
+    <Page title="Messages">
       <SearchBox
         label="Search by name, email or subject"
         q={d.q}
@@ -64,6 +65,6 @@ export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
         ))}
       </DataTable>
       <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+    </Page>
   );
 }

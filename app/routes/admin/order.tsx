@@ -5,12 +5,14 @@ import { effectiveInvoiceStatus } from "~/features/admin/format";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/admin/order-status";
 import { getOrderDetail, transitionOrder } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel } from "~/features/admin/ui";
+import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -48,7 +50,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
   const { order: o, client, invoice } = d;
   const next = allowedTransitions(o.status);
   return (
-    <AdminPage
+    <Page
       title={`Order: ${o.serviceName}`}
       actions={
         <Link to="/admin/orders" className="text-brand-700 underline">
@@ -57,7 +59,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
       }
     >
       <Outcome result={actionData} />
-      <Panel title="Order">
+      <Card title="Order">
         <DefinitionList
           items={[
             ["Status", <StatusBadge key="s" status={o.status} plain />],
@@ -99,8 +101,8 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             ],
           ]}
         />
-      </Panel>
-      <Panel title="Change status">
+      </Card>
+      <Card title="Change status">
         {next.length === 0 ? (
           <p className="text-sm text-slate-600">
             This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}: its status is final.
@@ -134,10 +136,10 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             </div>
           </Form>
         )}
-      </Panel>
-      <Panel title="History">
+      </Card>
+      <Card title="History">
         <HistoryList entries={d.history} />
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

@@ -3,11 +3,12 @@ import { orderStatuses } from "~/db/schema";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <AdminPage title="Orders">
+    <Page title="Orders">
       <SearchBox
         label="Search by client, email, service or invoice number"
         q={d.q}
@@ -83,6 +84,6 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         ))}
       </DataTable>
       <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+    </Page>
   );
 }

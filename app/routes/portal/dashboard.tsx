@@ -6,10 +6,10 @@ import { ContactForm } from "~/features/contact/ContactForm";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { formatMoney } from "~/features/currency/currency";
 import { dashboardData } from "~/features/orders/order-lists.server";
-import { StatCard } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { StatusBadge } from "~/ui/badge";
+import { cardClass, StatCard } from "~/ui/card";
 import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
 import { usePortalData } from "./shell";
@@ -65,10 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-        <section
-          aria-labelledby="recent-orders-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2"
-        >
+        <section aria-labelledby="recent-orders-heading" className={cardClass("p-6 lg:col-span-2")}>
           <div className="flex items-center justify-between">
             <h2 id="recent-orders-heading" className="text-lg font-bold">
               Recent Orders
@@ -99,10 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section
-          aria-labelledby="quick-actions-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
+        <section aria-labelledby="quick-actions-heading" className={cardClass("p-6")}>
           <h2 id="quick-actions-heading" className="text-lg font-bold">
             Quick Actions
           </h2>
@@ -132,10 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section
-        aria-labelledby="need-help-heading"
-        className="rounded-2xl border border-slate-200 bg-white p-6"
-      >
+      <section aria-labelledby="need-help-heading" className={cardClass("p-6")}>
         <h2 id="need-help-heading" className="text-lg font-bold">
           Need Help?
         </h2>

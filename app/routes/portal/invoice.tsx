@@ -6,6 +6,7 @@ import { getClientInvoice } from "~/features/invoices/invoices.server";
 import { pageTitle } from "~/features/site/meta";
 import { Badge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -60,7 +61,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <article
         id="invoice"
         aria-labelledby="invoice-title"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:shadow-none"
+        className={cardClass("mt-6 p-5 sm:p-8 print:border-0 print:shadow-none")}
       >
         <header className="flex flex-wrap justify-between gap-6">
           <div>

@@ -3,11 +3,13 @@ import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
-import { EmptyState, Pager, PortalPage, StatCard } from "~/features/portal/components";
+import { EmptyState, Pager } from "~/features/portal/components";
 import { INVOICE_FILTERS, isPastDue, listHref, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge, statusLabel } from "~/ui/badge";
+import { cardClass, StatCard } from "~/ui/card";
 import { formatCount, formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Invoices", matches) }];
@@ -25,7 +27,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { query, rows, totals, paging, now } = loaderData;
   const filtered = query.q !== "" || query.status !== "all";
   return (
-    <PortalPage
+    <Page
       title="Invoices"
       actions={
         totals.counts.all > 0 && (
@@ -45,7 +47,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         <StatCard label="Outstanding" value={formatMoney(totals.outstandingUsd, "USD")} />
       </section>
 
-      <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <div className={cardClass("space-y-4 p-4")}>
         <Form
           method="get"
           role="search"
@@ -99,10 +101,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
 
-      <section
-        aria-label="Invoice list"
-        className="overflow-hidden rounded-xl border border-slate-200 bg-white"
-      >
+      <section aria-label="Invoice list" className={cardClass("overflow-hidden")}>
         {rows.length === 0 ? (
           <EmptyState
             title="No invoices found"
@@ -205,6 +204,6 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
-    </PortalPage>
+    </Page>
   );
 }

@@ -2,11 +2,13 @@ import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { listClientOrders } from "~/features/orders/order-lists.server";
-import { EmptyState, Pager, PortalPage, StatCard } from "~/features/portal/components";
+import { EmptyState, Pager } from "~/features/portal/components";
 import { ORDER_FILTERS, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge, statusLabel } from "~/ui/badge";
+import { cardClass, StatCard } from "~/ui/card";
 import { formatCount, formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Orders", matches) }];
@@ -22,7 +24,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { query, rows, summary, paging } = loaderData;
   const filtered = query.q !== "" || query.status !== "all";
   return (
-    <PortalPage title="My Orders">
+    <Page title="My Orders">
       <section aria-label="Order summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Orders" value={formatCount(summary.totalOrders)} />
         <StatCard label="Completed" value={formatCount(summary.completed)} />
@@ -38,7 +40,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Search orders"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        className={cardClass("flex flex-wrap items-end gap-3 p-4")}
       >
         <div className="min-w-48 flex-1">
           <label htmlFor="orders-q" className="block text-sm font-medium text-slate-700">
@@ -81,7 +83,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <section aria-label="Orders" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <section aria-label="Orders" className={cardClass("overflow-hidden")}>
         {rows.length === 0 ? (
           <EmptyState
             title="No Orders Found"
@@ -148,6 +150,6 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </section>
-    </PortalPage>
+    </Page>
   );
 }
