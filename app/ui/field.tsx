@@ -8,7 +8,7 @@ type InputProps = Omit<ComponentProps<"input">, "id"> & {
   hint?: ReactNode;
 };
 
-const inputClass =
+export const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100";
 
 /**

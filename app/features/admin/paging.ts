@@ -22,6 +22,21 @@ export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
+/** The same list filtered by `param` ("all" removes the filter), back on its first page. */
+export function filterHref(
+  pathname: string,
+  search: URLSearchParams | string,
+  param: string,
+  value: string,
+): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (value === "all") params.delete(param);
+  else params.set(param, value);
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
 /** The same list's URL on another page, keeping its other filters. */
 export function pageHref(pathname: string, search: URLSearchParams | string, page: number): string {
   const params = new URLSearchParams(search);

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { DataTable, Td } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
+import { ListView } from "~/ui/list";
 import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) {
   return (
     <Page title="Catalogue">
-      <DataTable caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
+      <ListView label="Services" caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
         {d.services.map((s) => (
           <tr key={s.id}>
             <Td>
@@ -38,7 +39,7 @@ export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) 
             <Td>{formatDateTime(s.updatedAt)}</Td>
           </tr>
         ))}
-      </DataTable>
+      </ListView>
     </Page>
   );
 }

@@ -3,13 +3,15 @@ import { getClientDetail } from "~/features/admin/clients.server";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
-import { DataTable, DefinitionList, EmptyRow, Td } from "~/features/admin/ui";
+import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/format";
+import { EmptyState } from "~/ui/list";
 import { Page } from "~/ui/page";
+import { DataTable, Td } from "~/ui/table";
 import type { Route } from "./+types/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -60,25 +62,28 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
         />
       </Card>
       <Card title={`Orders (${d.orders.total})`}>
-        <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
-          {d.orders.rows.length === 0 && <EmptyRow columns={4}>No orders yet.</EmptyRow>}
-          {d.orders.rows.map((o) => (
-            <tr key={o.id}>
-              <Td>
-                <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                  {formatDate(o.createdAt, "iso")}
-                </Link>
-              </Td>
-              <Td>
-                {o.serviceName} · {o.packageName}
-              </Td>
-              <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
-              <Td>
-                <StatusBadge status={o.status} plain />
-              </Td>
-            </tr>
-          ))}
-        </DataTable>
+        {d.orders.rows.length === 0 ? (
+          <EmptyState title="No orders yet." />
+        ) : (
+          <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
+            {d.orders.rows.map((o) => (
+              <tr key={o.id}>
+                <Td>
+                  <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                    {formatDate(o.createdAt, "iso")}
+                  </Link>
+                </Td>
+                <Td>
+                  {o.serviceName} · {o.packageName}
+                </Td>
+                <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
+                <Td>
+                  <StatusBadge status={o.status} plain />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
         {d.orders.total > d.orders.rows.length && (
           <p className="mt-2 text-sm">
             <Link to={`/admin/orders?q=${encodeURIComponent(u.email)}`} className="text-brand-700 underline">
@@ -88,23 +93,26 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
         )}
       </Card>
       <Card title={`Invoices (${d.invoices.total})`}>
-        <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
-          {d.invoices.rows.length === 0 && <EmptyRow columns={4}>No invoices yet.</EmptyRow>}
-          {d.invoices.rows.map((i) => (
-            <tr key={i.id}>
-              <Td>
-                <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
-                  {i.invoiceNumber}
-                </Link>
-              </Td>
-              <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-              <Td>{formatDate(i.dueDate, "iso")}</Td>
-              <Td>
-                <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
-              </Td>
-            </tr>
-          ))}
-        </DataTable>
+        {d.invoices.rows.length === 0 ? (
+          <EmptyState title="No invoices yet." />
+        ) : (
+          <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
+            {d.invoices.rows.map((i) => (
+              <tr key={i.id}>
+                <Td>
+                  <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
+                    {i.invoiceNumber}
+                  </Link>
+                </Td>
+                <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
+                <Td>{formatDate(i.dueDate, "iso")}</Td>
+                <Td>
+                  <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
       </Card>
     </Page>
   );

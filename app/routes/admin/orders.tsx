@@ -1,14 +1,15 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { orderStatuses } from "~/db/schema";
 import { ORDER_STATUS_LABELS } from "~/features/admin/order-status";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { AdminList, ClientCell } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -25,27 +26,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
-  const location = useLocation();
+  const statuses = orderStatuses.map((s) => ({
+    value: s,
+    label: ORDER_STATUS_LABELS[s],
+    count: d.counts[s],
+  }));
   return (
     <Page title="Orders">
-      <SearchBox
-        label="Search by client, email, service or invoice number"
-        q={d.q}
-        keep={{ status: d.status }}
-      />
-      <FilterChips
-        label="Order status"
-        pathname={location.pathname}
-        search={location.search}
-        param="status"
-        current={d.status ?? "all"}
-        options={[
-          { value: "all", label: "All", count: d.counts.all },
-          ...orderStatuses.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s], count: d.counts[s] })),
-        ]}
-      />
-      <DataTable caption="Orders" head={["Date", "Client", "Service", "Amount", "Status", "Invoice"]}>
-        {d.rows.length === 0 && <EmptyRow columns={6}>No orders match.</EmptyRow>}
+      <AdminList
+        search="Search by client, email, service or invoice number"
+        filter={{
+          label: "Order status",
+          current: d.status ?? "all",
+          options: [{ value: "all", label: "All", count: d.counts.all }, ...statuses],
+        }}
+        list={d}
+        caption="Orders"
+        head={["Date", "Client", "Service", "Amount", "Status", "Invoice"]}
+        empty="No orders match."
+      >
         {d.rows.map((o) => (
           <tr key={o.id}>
             <Td>
@@ -53,11 +52,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                 {formatDateTime(o.createdAt)}
               </Link>
             </Td>
-            <Td>
-              {o.clientName ?? "—"}
-              <br />
-              <span className="text-slate-600">{o.clientEmail}</span>
-            </Td>
+            <ClientCell name={o.clientName} email={o.clientEmail} />
             <Td>
               {o.serviceName} · {o.packageName}
               {o.quantity > 1 ? ` × ${o.quantity}` : ""}
@@ -82,8 +77,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             </Td>
           </tr>
         ))}
-      </DataTable>
-      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
+      </AdminList>
     </Page>
   );
 }
