@@ -7,12 +7,12 @@ import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Invoice, invoices, orders } from "~/db/schema";
 import { formatMoney } from "~/features/currency/currency";
+import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { formatDate } from "~/ui/format";
 import { escapeLike, recordAudit } from "./audit.server";
 import { noticeEmail } from "./emails.server";
-import type { InvoiceFilter } from "./filters";
 import { type AdminDeps, applyPayment, type ChangeResult, type Tx } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { pageCount } from "~/ui/paging";
 import { escapeLike } from "./audit.server";
-import { filterHref, pageCount, pageHref, pageOffset, parsePage } from "./paging";
+import { filterHref, pageHref, pageOffset, parsePage } from "./paging";
 
 describe("paging", () => {
   it("reads a page number or falls back to 1", () => {

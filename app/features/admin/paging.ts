@@ -1,5 +1,5 @@
-/** Paging of the back office's lists: 50 rows a page, counted and cut in SQL. */
-export const PAGE_SIZE = 50;
+/** Paging of the back office's lists: PAGE_SIZE rows a page (as the portal's), counted and cut in SQL. */
+import { PAGE_SIZE } from "~/ui/paging";
 
 export interface Paged<T> {
   rows: T[];
@@ -16,10 +16,6 @@ export function parsePage(value: string | null | undefined): number {
 
 export function pageOffset(page: number): { limit: number; offset: number } {
   return { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
-}
-
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
 /** The same list filtered by `param` ("all" removes the filter), back on its first page. */

@@ -4,8 +4,9 @@ import { useLocation } from "react-router";
 import { Alert } from "~/ui/field";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
+import { pageCount } from "~/ui/paging";
 import { Td } from "~/ui/table";
-import { filterHref, pageCount, pageHref } from "./paging";
+import { filterHref, pageHref } from "./paging";
 
 export interface AdminListFilter {
   label: string;

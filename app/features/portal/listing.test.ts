@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
 import {
   badgeText,
-  INVOICE_FILTERS,
   isActiveOrder,
   isPastDue,
   listHref,
@@ -17,7 +17,7 @@ describe("parseListQuery", () => {
     expect(q).toEqual({ q: "ssl", status: "paid", page: 3 });
   });
   it("falls back to the defaults on anything unknown", () => {
-    expect(parseListQuery(new URL("http://x/?status=void&page=-2"), INVOICE_FILTERS)).toEqual({
+    expect(parseListQuery(new URL("http://x/?status=void&page=-2"), CLIENT_INVOICE_FILTERS)).toEqual({
       q: "",
       status: "all",
       page: 1,

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { type InvoiceFilter, invoiceFilters } from "~/features/admin/filters";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
+import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { url, q, page } = listQuery(request);
   const raw = url.searchParams.get("status");
-  const filter = invoiceFilters.find((f) => f === raw) ?? "all";
+  const filter = INVOICE_FILTERS.find((f) => f === raw) ?? "all";
   const result = await listInvoices(context.runtime.database.db, { q, filter, page });
   return { ...result, q, filter };
 }
@@ -41,7 +41,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
         filter={{
           label: "Invoice status",
           current: d.filter,
-          options: invoiceFilters.map((f) => ({ value: f, label: LABELS[f], count: d.counts[f] })),
+          options: INVOICE_FILTERS.map((f) => ({ value: f, label: LABELS[f], count: d.counts[f] })),
         }}
         list={d}
         caption="Invoices"

@@ -2,9 +2,10 @@ import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
+import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { ListPager } from "~/features/portal/components";
-import { INVOICE_FILTERS, isPastDue, listHref, parseListQuery } from "~/features/portal/listing";
+import { isPastDue, listHref, parseListQuery } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge, statusLabel } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("In
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
-  const query = parseListQuery(new URL(request.url), INVOICE_FILTERS);
+  const query = parseListQuery(new URL(request.url), CLIENT_INVOICE_FILTERS);
   const page = await listClientInvoices(context.runtime.database.db, user.id, query);
   return { query, now: new Date().toISOString(), ...page };
 }
@@ -62,7 +63,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             <FilterChips
               label="Filter invoices by status"
               current={query.status}
-              options={INVOICE_FILTERS.map((f) => ({
+              options={CLIENT_INVOICE_FILTERS.map((f) => ({
                 value: f,
                 label: f === "all" ? "All" : statusLabel(f),
                 count: totals.counts[f],
