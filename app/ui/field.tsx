@@ -47,6 +47,18 @@ export function TextField({ label, error, hint, className = "", type = "text", .
   );
 }
 
+/** The account forms' email address: labelled "Email Address", typed, required, filled in by the browser. */
+export function EmailField(props: Omit<InputProps, "label" | "type"> & { label?: string }) {
+  return (
+    <TextField label="Email Address" name="email" type="email" autoComplete="email" required {...props} />
+  );
+}
+
+/** A form's own error (not a field's), if any: announced as an alert. */
+export function FormError({ message }: { message?: string | null }) {
+  return message ? <Alert tone="error">{message}</Alert> : null;
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<InputProps, "type">) {
   const [visible, setVisible] = useState(false);
