@@ -5,7 +5,7 @@ import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
 import { pageTitle } from "~/features/site/meta";
 import { Badge } from "~/ui/badge";
-import { buttonClass } from "~/ui/button";
+import { ButtonLink, buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import type { Route } from "./+types/invoice";
 
@@ -30,9 +30,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Invoice Not Found</h1>
         <p className="mt-4 text-slate-600">We could not find this invoice in your account.</p>
-        <Link to="/client/dashboard" className={buttonClass("primary", "mt-8")}>
+        <ButtonLink to="/client/dashboard" className="mt-8">
           Back to Dashboard
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
