@@ -8,7 +8,7 @@ type InputProps = Omit<ComponentProps<"input">, "id"> & {
   hint?: ReactNode;
 };
 
-const inputClass =
+export const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100";
 
 /**
@@ -45,6 +45,18 @@ export function TextField({ label, error, hint, className = "", type = "text", .
       )}
     </div>
   );
+}
+
+/** The account forms' email address: labelled "Email Address", typed, required, filled in by the browser. */
+export function EmailField(props: Omit<InputProps, "label" | "type"> & { label?: string }) {
+  return (
+    <TextField label="Email Address" name="email" type="email" autoComplete="email" required {...props} />
+  );
+}
+
+/** A form's own error (not a field's), if any: announced as an alert. */
+export function FormError({ message }: { message?: string | null }) {
+  return message ? <Alert tone="error">{message}</Alert> : null;
 }
 
 /** A password input with a show/hide toggle. */

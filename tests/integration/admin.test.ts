@@ -280,7 +280,7 @@ describe.each(testDatabases)("back office on $name", (database) => {
       ).toBe(409);
     });
 
-    it("writes a EUR amount in its emails as the portal does (1.234,50 €), not as the back office", async () => {
+    it("writes a EUR amount in its emails and back-office pages as the portal does (1.234,50 €)", async () => {
       const id = await createAccount(db(), { email: "emmy@example.com", name: "Emmy" });
       const inEuro = async () => {
         const order = await createOrder(db(), id);
@@ -302,6 +302,12 @@ describe.each(testDatabases)("back office on $name", (database) => {
       };
 
       const resent = await inEuro();
+      // The back office's own pages write it the same way.
+      for (const path of [`/admin/invoices/${resent.invoiceId}`, `/admin/orders/${resent.orderId}`]) {
+        const html = await (await admin.get(path)).text();
+        expect(html, path).toContain(page);
+        expect(html, path).not.toContain("€1,234.50");
+      }
       expect((await admin.post(`/admin/invoices/${resent.invoiceId}`, { intent: "resend" })).status).toBe(
         200,
       );

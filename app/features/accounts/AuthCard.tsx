@@ -1,6 +1,7 @@
 import { Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cardClass } from "~/ui/card";
 
 /** The frame of the sign-in, registration and verification screens (no site chrome under /client/). */
 export function AuthCard({
@@ -23,7 +24,7 @@ export function AuthCard({
           </span>
           <span className="sr-only">Home</span>
         </Link>
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <div className={cardClass("mt-6 rounded-2xl p-8")}>
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           {subtitle && <div className="mt-2 text-sm text-slate-600">{subtitle}</div>}
           <div className="mt-6">{children}</div>

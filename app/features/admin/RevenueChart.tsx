@@ -2,7 +2,10 @@
  * Revenue per month as server-rendered SVG bars, with the same figures in a table for screen readers
  * and anyone who prefers numbers (the SVG is hidden from assistive technology).
  */
-import { formatMoney, monthLabel } from "./format";
+
+import { formatMoney } from "~/features/currency/currency";
+import { formatCount } from "~/ui/format";
+import { monthLabel } from "./format";
 
 export interface RevenuePoint {
   month: string;
@@ -38,7 +41,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
                   fontSize="10"
                   fill="#334155"
                 >
-                  {Math.round(d.usd).toLocaleString("en-US")}
+                  {formatCount(Math.round(d.usd))}
                 </text>
               )}
               <text x={x + barW / 2} y={H - 10} textAnchor="middle" fontSize="11" fill="#475569">
@@ -49,7 +52,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
         })}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600">
-        Paid invoices, USD, last 12 months: {formatMoney(total)} in total.
+        Paid invoices, USD, last 12 months: {formatMoney(total, "USD")} in total.
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
@@ -74,7 +77,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
                 <th scope="row" className="pr-6 font-normal">
                   {monthLabel(d.month)}
                 </th>
-                <td className="pr-6 text-right tabular-nums">{formatMoney(d.usd)}</td>
+                <td className="pr-6 text-right tabular-nums">{formatMoney(d.usd, "USD")}</td>
                 <td className="text-right tabular-nums">{d.invoices}</td>
               </tr>
             ))}

@@ -6,15 +6,14 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, orders } from "~/db/schema";
-// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
+import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { isOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";
-import type { InvoiceFilter } from "./filters";
-import { formatDate } from "./format";
 import { type Paged, pageOffset } from "./paging";
 
 function filterWhere(filter: InvoiceFilter) {
@@ -140,9 +139,11 @@ export async function resendInvoice(deps: ChangeDeps, id: string): Promise<Chang
     const overdue = isOverdue(invoice.status, invoice.dueDate);
     const lines =
       invoice.status === "paid"
-        ? [`Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt)}.`]
+        ? [
+            `Here is a copy of invoice ${invoice.invoiceNumber}, paid on ${formatDate(invoice.paidAt, "iso")}.`,
+          ]
         : [
-            `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate)}.`,
+            `Here is invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, invoice.currency)}, due ${formatDate(invoice.dueDate, "iso")}.`,
             ...(overdue ? ["It is past its due date; please pay it at your earliest convenience."] : []),
           ];
     await emailInvoiceClient(tx, deps.config, invoice, {

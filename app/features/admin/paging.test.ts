@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { pageCount } from "~/ui/paging";
 import { escapeLike } from "./audit.server";
-import { pageCount, pageHref, pageOffset, parsePage } from "./paging";
+import { filterHref, pageHref, pageOffset, parsePage } from "./paging";
 
 describe("paging", () => {
   it("reads a page number or falls back to 1", () => {
@@ -23,6 +24,13 @@ describe("paging", () => {
     expect(pageHref("/admin/orders", "status=paid&page=2", 3)).toBe("/admin/orders?status=paid&page=3");
     expect(pageHref("/admin/orders", "status=paid&page=2", 1)).toBe("/admin/orders?status=paid");
     expect(pageHref("/admin/orders", "", 1)).toBe("/admin/orders");
+  });
+  it("keeps the search in filter links and goes back to the first page", () => {
+    expect(filterHref("/admin/orders", "q=ada&page=3", "status", "paid")).toBe(
+      "/admin/orders?q=ada&status=paid",
+    );
+    expect(filterHref("/admin/orders", "status=paid&q=ada", "status", "all")).toBe("/admin/orders?q=ada");
+    expect(filterHref("/admin/audit", "", "entity", "order")).toBe("/admin/audit?entity=order");
   });
   it("escapes LIKE wildcards", () => {
     expect(escapeLike("50%_off\\")).toBe("50\\%\\_off\\\\");

@@ -1,5 +1,5 @@
-/** Paging of the back office's lists: 50 rows a page, counted and cut in SQL. */
-export const PAGE_SIZE = 50;
+/** Paging of the back office's lists: PAGE_SIZE rows a page (as the portal's), counted and cut in SQL. */
+import { PAGE_SIZE } from "~/ui/paging";
 
 export interface Paged<T> {
   rows: T[];
@@ -18,8 +18,19 @@ export function pageOffset(page: number): { limit: number; offset: number } {
   return { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+/** The same list filtered by `param` ("all" removes the filter), back on its first page. */
+export function filterHref(
+  pathname: string,
+  search: URLSearchParams | string,
+  param: string,
+  value: string,
+): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (value === "all") params.delete(param);
+  else params.set(param, value);
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
 }
 
 /** The same list's URL on another page, keeping its other filters. */

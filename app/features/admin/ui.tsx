@@ -1,44 +1,94 @@
-/** The back office's small kit: page frame, tables, status badges, filter chips, search and paging. */
+/** The back office's own pieces: its list pages (from the list kit in app/ui), action outcomes, details. */
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { Button } from "~/ui/button";
+import { useLocation } from "react-router";
 import { Alert } from "~/ui/field";
-import { pageCount, pageHref } from "./paging";
+import { ListView, Pager } from "~/ui/list";
+import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
+import { pageCount } from "~/ui/paging";
+import { Td } from "~/ui/table";
+import { filterHref, pageHref } from "./paging";
 
-export function AdminPage({
-  title,
-  actions,
+export interface AdminListFilter {
+  label: string;
+  /** The query parameter it sets: "status" unless given. */
+  param?: string;
+  current: string;
+  options: readonly FilterOption[];
+}
+
+/**
+ * A back-office list: search (keeping the filter), filter chips, the table or `empty` when nothing
+ * matches, and the pager ("2000 results · page 3 of 40"), its links keeping the list's other filters.
+ */
+export function AdminList({
+  search,
+  filter,
+  list,
+  caption,
+  head,
+  empty,
   children,
 }: {
-  title: string;
-  actions?: ReactNode;
+  search: string;
+  filter?: AdminListFilter;
+  list: { q: string; page: number; total: number };
+  caption: string;
+  head: string[];
+  empty: string;
   children: ReactNode;
 }) {
+  const location = useLocation();
+  const param = filter?.param ?? "status";
+  const pages = pageCount(list.total);
+  const page = Math.min(list.page, pages);
+  const results = `${list.total} ${list.total === 1 ? "result" : "results"}`;
   return (
-    <div className="px-4 py-6 sm:px-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {actions}
-      </div>
-      <div className="space-y-6">{children}</div>
-    </div>
+    <ListView
+      label={caption}
+      controls={
+        <>
+          <SearchForm
+            id="admin-search"
+            label={search}
+            q={list.q}
+            keep={filter && filter.current !== "all" ? { [param]: filter.current } : {}}
+          />
+          {filter && (
+            <FilterChips
+              label={filter.label}
+              current={filter.current}
+              options={filter.options}
+              hrefFor={(value) => filterHref(location.pathname, location.search, param, value)}
+            />
+          )}
+        </>
+      }
+      empty={list.total === 0 && { title: empty }}
+      caption={caption}
+      head={head}
+      pager={
+        <Pager
+          label="Pages"
+          summary={`${results} · page ${page} of ${pages}`}
+          page={page}
+          pageCount={pages}
+          hrefFor={(to) => pageHref(location.pathname, location.search, to)}
+        />
+      }
+    >
+      {children}
+    </ListView>
   );
 }
 
-export function Panel({
-  title,
-  children,
-  className = "",
-}: {
-  title?: string;
-  children: ReactNode;
-  className?: string;
-}) {
+/** Who: a name with the email address beneath. */
+export function ClientCell({ name, email }: { name: string | null; email: string | null }) {
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
-      {title && <h2 className="mb-3 text-lg font-semibold">{title}</h2>}
-      {children}
-    </section>
+    <Td>
+      {name ?? "—"}
+      <br />
+      <span className="font-normal text-slate-600">{email}</span>
+    </Td>
   );
 }
 
@@ -46,194 +96,6 @@ export function Panel({
 export function Outcome({ result }: { result?: { ok: boolean; message?: string; error?: string } | null }) {
   if (!result) return null;
   return <Alert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Alert>;
-}
-
-const BADGE: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  paid: "bg-green-100 text-green-900",
-  in_progress: "bg-blue-100 text-blue-900",
-  completed: "bg-emerald-100 text-emerald-900",
-  cancelled: "bg-slate-200 text-slate-800",
-  sent: "bg-blue-100 text-blue-900",
-  overdue: "bg-red-100 text-red-900",
-  void: "bg-slate-200 text-slate-800",
-  unread: "bg-amber-100 text-amber-900",
-  read: "bg-slate-100 text-slate-700",
-  verified: "bg-green-100 text-green-900",
-  unverified: "bg-amber-100 text-amber-900",
-};
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[status] ?? "bg-slate-100 text-slate-800"}`}
-    >
-      {status.replace("_", " ")}
-    </span>
-  );
-}
-
-export function DataTable({
-  caption,
-  head,
-  children,
-}: {
-  caption: string;
-  head: string[];
-  children: ReactNode;
-}) {
-  return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-4 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-export function Td({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <td className={`px-4 py-2 align-top ${className}`}>{children}</td>;
-}
-
-export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={columns} className="px-4 py-6 text-center text-slate-600">
-        {children}
-      </td>
-    </tr>
-  );
-}
-
-/** Filter links with counts; the current one is marked for assistive technology too. */
-export function FilterChips({
-  label,
-  pathname,
-  search,
-  param,
-  current,
-  options,
-}: {
-  label: string;
-  pathname: string;
-  search: string;
-  param: string;
-  current: string;
-  options: { value: string; label: string; count?: number }[];
-}) {
-  return (
-    <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-2">
-        {options.map((o) => {
-          const params = new URLSearchParams(search);
-          params.delete("page");
-          if (o.value === "all") params.delete(param);
-          else params.set(param, o.value);
-          const qs = params.toString();
-          const active = o.value === current;
-          return (
-            <li key={o.value}>
-              <Link
-                to={qs ? `${pathname}?${qs}` : pathname}
-                aria-current={active ? "page" : undefined}
-                className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-medium ${
-                  active
-                    ? "border-brand-600 bg-brand-600 text-white"
-                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-                }`}
-              >
-                {o.label}
-                {o.count !== undefined && <span className="tabular-nums">({o.count})</span>}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
-/** A GET search form keeping the other filters (hidden fields), so it works without JavaScript. */
-export function SearchBox({
-  label,
-  q,
-  keep,
-}: {
-  label: string;
-  q: string;
-  keep: Record<string, string | null>;
-}) {
-  return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="admin-search" className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <input
-          id="admin-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          className="mt-1 w-72 rounded-lg border border-slate-300 px-3 py-2 text-sm"
-        />
-      </div>
-      {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </Form>
-  );
-}
-
-export function Pager({
-  pathname,
-  search,
-  page,
-  total,
-}: {
-  pathname: string;
-  search: string;
-  page: number;
-  total: number;
-}) {
-  const pages = pageCount(total);
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-700">
-      <p>
-        {total} {total === 1 ? "result" : "results"} · page {Math.min(page, pages)} of {pages}
-      </p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1"
-            to={pageHref(pathname, search, page - 1)}
-            rel="prev"
-          >
-            Previous
-          </Link>
-        ) : null}
-        {page < pages ? (
-          <Link
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1"
-            to={pageHref(pathname, search, page + 1)}
-            rel="next"
-          >
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
-  );
 }
 
 export function DefinitionList({ items }: { items: [string, ReactNode][] }) {

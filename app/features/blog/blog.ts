@@ -1,4 +1,5 @@
 /** Blog types shared by browser and server. */
+import { formatDate } from "~/ui/format";
 export interface BlogTeaser {
   /** The slug, from the title by the spec's rule; also the teaser's id. */
   id: string;
@@ -26,7 +27,5 @@ export const BLOG_IMAGE_HEIGHT = 630;
 
 /** "January 15, 2025", fixed to UTC so server and browser render the same text. */
 export function formatArticleDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return formatDate(`${isoDate}T00:00:00Z`, "long");
 }

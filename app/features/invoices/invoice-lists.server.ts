@@ -8,14 +8,9 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
-import {
-  type InvoiceFilter,
-  type ListQuery,
-  type PageInfo,
-  pageInfo,
-  pageWindow,
-} from "~/features/lists/listing";
+import { type ListQuery, type PageInfo, pageInfo, pageWindow } from "~/features/lists/listing";
 import { containsPattern, countMatches, ilikeContains } from "~/features/lists/search.server";
+import type { ClientInvoiceFilter } from "./invoice-filters";
 import { UNPAID_INVOICE_STATUSES } from "./invoice-status";
 
 export interface InvoiceRow {
@@ -37,7 +32,7 @@ export interface InvoiceTotals {
   totalInvoicedUsd: number;
   paidUsd: number;
   outstandingUsd: number;
-  counts: Record<InvoiceFilter, number>;
+  counts: Record<ClientInvoiceFilter, number>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -111,13 +106,13 @@ export interface InvoicesPage {
 export async function listClientInvoices(
   db: Database,
   clientId: string,
-  query: ListQuery<InvoiceFilter>,
+  query: ListQuery<ClientInvoiceFilter>,
 ): Promise<InvoicesPage> {
   const mine = eq(invoices.clientId, clientId);
   const byStatus = query.status === "all" ? undefined : eq(invoices.status, query.status);
   const search = invoiceSearch(query.q);
   const { invoices: t } = await loadClientTotals(db, clientId);
-  const counts: Record<InvoiceFilter, number> = {
+  const counts: Record<ClientInvoiceFilter, number> = {
     all: t.all(),
     paid: t.count("paid"),
     sent: t.count("sent"),

@@ -4,6 +4,7 @@
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
+import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";
 
 export interface InvoiceViewInput {
@@ -55,13 +56,7 @@ export interface InvoiceView {
   usdNote: string | null;
 }
 
-const date = (value: Date | string) =>
-  new Intl.DateTimeFormat("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(value));
+const date = (value: Date | string) => formatDate(value, "long");
 
 export function invoiceView(
   input: InvoiceViewInput,

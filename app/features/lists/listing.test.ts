@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INVOICE_FILTERS, listHref, ORDER_FILTERS, pageInfo, pageWindow, parseListQuery } from "./listing";
+import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
+import { listHref, ORDER_FILTERS, pageInfo, pageWindow, parseListQuery } from "./listing";
 
 describe("parseListQuery", () => {
   it("reads q, status and page", () => {
@@ -7,7 +8,7 @@ describe("parseListQuery", () => {
     expect(q).toEqual({ q: "ssl", status: "paid", page: 3 });
   });
   it("falls back to the defaults on anything unknown", () => {
-    expect(parseListQuery(new URL("http://x/?status=void&page=-2"), INVOICE_FILTERS)).toEqual({
+    expect(parseListQuery(new URL("http://x/?status=void&page=-2"), CLIENT_INVOICE_FILTERS)).toEqual({
       q: "",
       status: "all",
       page: 1,

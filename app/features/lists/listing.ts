@@ -4,17 +4,14 @@
  * orders and invoices features build their lists on it, and the portal's pages show them.
  */
 import { z } from "zod";
+import { PAGE_SIZE, pageCount } from "~/ui/paging";
 
 /** "Status filter: all, pending, paid, completed, cancelled." */
 export const ORDER_FILTERS = ["all", "pending", "paid", "completed", "cancelled"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-/** "Filter chips with counts: all, paid, sent, overdue." */
-export const INVOICE_FILTERS = ["all", "paid", "sent", "overdue"] as const;
-export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
-
-/** The spec's tables show everything; long lists are paged at this many rows. */
-export const PAGE_SIZE = 50;
+/** The spec's tables show everything; long lists are paged at PAGE_SIZE rows, as the back office's. */
+export { PAGE_SIZE };
 /** A search longer than this is cut (nobody types a 100-character invoice number). */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -68,10 +65,16 @@ export interface PageInfo {
 export const SEARCH_COUNT_LIMIT = 1_000;
 
 export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE, atLeast = false): PageInfo {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const pages = pageCount(total, pageSize);
+  const current = Math.min(Math.max(1, page), pages);
   const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
-  const info: PageInfo = { page: current, pageCount, total, from, to: Math.min(total, current * pageSize) };
+  const info: PageInfo = {
+    page: current,
+    pageCount: pages,
+    total,
+    from,
+    to: Math.min(total, current * pageSize),
+  };
   if (atLeast) info.atLeast = true;
   return info;
 }

@@ -3,18 +3,11 @@
  * from its real state (client-portal.md §4 "Live indicator"), revalidation of the page's data when an
  * event arrives (or after a drop), and a toast when a notification arrives.
  */
-import { X } from "lucide-react";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { Toasts, useToasts } from "~/ui/toast";
 
 export type LiveStatus = "connecting" | "live" | "offline";
-
-interface LiveToast {
-  key: number;
-  title: string;
-  message: string;
-  type: string;
-}
 
 const LiveContext = createContext<LiveStatus>("connecting");
 
@@ -29,11 +22,12 @@ interface ChangeData {
 }
 
 const MAX_RETRY_MS = 5000;
-const TOAST_MS = 6000;
 
 export function LiveUpdates({ since, children }: { since: number; children: ReactNode }) {
   const [status, setStatus] = useState<LiveStatus>("connecting");
-  const [toasts, setToasts] = useState<LiveToast[]>([]);
+  const { toasts, show, dismiss } = useToasts();
+  const showRef = useRef(show);
+  showRef.current = show;
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
@@ -46,7 +40,6 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
     let delay = 1000;
     let wasOffline = false;
     let stopped = false;
-    let toastKey = 0;
 
     // Several events at once (a payment: order, invoice, two notifications) cause one reload of data.
     const refresh = () => {
@@ -85,9 +78,7 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
           return;
         }
         if (data.kind === "notification" && data.status === "unread" && data.notification) {
-          const toast = { key: ++toastKey, ...data.notification };
-          setToasts((list) => [...list.slice(-2), toast]);
-          setTimeout(() => setToasts((list) => list.filter((t) => t.key !== toast.key)), TOAST_MS);
+          showRef.current(data.notification);
         }
         refresh();
       });
@@ -108,38 +99,10 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
     };
   }, []);
 
-  const dismiss = useCallback((key: number) => setToasts((list) => list.filter((t) => t.key !== key)), []);
-
   return (
     <LiveContext.Provider value={status}>
       {children}
-      {/* A polite live region (not role=status: the pages' own form messages are the status). */}
-      <div
-        aria-live="polite"
-        data-toasts
-        className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
-      >
-        {toasts.map((t) => (
-          <div
-            key={t.key}
-            className="pointer-events-auto rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
-            data-toast-type={t.type}
-          >
-            <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold text-ink">{t.title}</p>
-              <button
-                type="button"
-                onClick={() => dismiss(t.key)}
-                className="rounded p-1 text-slate-600 hover:bg-slate-100"
-                aria-label="Dismiss notification"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </div>
-            <p className="mt-1 text-sm text-slate-700">{t.message}</p>
-          </div>
-        ))}
-      </div>
+      <Toasts toasts={toasts} onDismiss={dismiss} />
     </LiveContext.Provider>
   );
 }

@@ -1,7 +1,6 @@
 import { AlertTriangle } from "lucide-react";
-import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from "react";
-import { Link } from "react-router";
-import { buttonClass } from "~/ui/button";
+import { useEffect, useState } from "react";
+import { ButtonLink, buttonClass } from "~/ui/button";
 import { buildPaymentErrorRecord, newErrorId, storePaymentError } from "./payment-error";
 
 /** The 'Payment System Error' screen (public-site.md §2 "Payment error screen"). */
@@ -33,9 +32,9 @@ export function PaymentErrorScreen({
         <button type="button" onClick={onRetry} className={buttonClass("primary")}>
           Try Again
         </button>
-        <Link to="/client/services" className={buttonClass("secondary")}>
+        <ButtonLink to="/client/services" variant="secondary">
           Back to Services
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
@@ -55,46 +54,9 @@ function record(error: unknown, componentStack: string | null | undefined): stri
   return errorId;
 }
 
-interface BoundaryState {
-  errorId: string | null;
-}
-
 /**
- * Wraps the payment area: a crash inside shows the error screen and stores the last error locally.
- * Try Again clears the error and reloads the page.
- */
-export class PaymentErrorBoundary extends Component<
-  { supportEmail: string; children: ReactNode },
-  BoundaryState
-> {
-  state: BoundaryState = { errorId: null };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { errorId: "" };
-  }
-
-  componentDidCatch(error: unknown, info: ErrorInfo) {
-    this.setState({ errorId: record(error, info.componentStack) });
-  }
-
-  render() {
-    if (this.state.errorId === null) return this.props.children;
-    return (
-      <PaymentErrorScreen
-        errorId={this.state.errorId || "…"}
-        supportEmail={this.props.supportEmail}
-        onRetry={() => {
-          this.setState({ errorId: null });
-          window.location.reload();
-        }}
-      />
-    );
-  }
-}
-
-/**
- * The same screen for a React Router route's ErrorBoundary export (e.g. the purchase and payment
- * routes): `export function ErrorBoundary({ error }) { return <PaymentRouteError error={error} … /> }`.
+ * The screen as a React Router route's ErrorBoundary (the purchase route; stores the last error locally):
+ * `export function ErrorBoundary({ error }) { return <PaymentRouteError error={error} … /> }`.
  */
 export function PaymentRouteError({ error, supportEmail }: { error: unknown; supportEmail: string }) {
   const [errorId, setErrorId] = useState("…");

@@ -7,8 +7,10 @@
 import { Bell as BellIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { cardClass } from "~/ui/card";
+import { formatDate } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
-import { badgeText, formatDate } from "./listing";
+import { badgeText } from "./listing";
 
 export interface BellItem {
   id: string;
@@ -112,7 +114,7 @@ export function NotificationBell({ items, unread }: { items: BellItem[]; unread:
           </span>
         )}
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white shadow-xl">
+      <div className={cardClass("absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] shadow-xl")}>
         <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
           <h2 className="text-sm font-bold">Notifications</h2>
           {shownUnread > 0 && (

@@ -1,52 +1,10 @@
-/** Small pieces the portal pages share: stat cards, status badges, the pager, empty states. */
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+/** The portal's list pager: the kit's Pager with the portal's words and links. */
 import { listHref, type PageInfo } from "~/features/lists/listing";
-import { statusLabel } from "./listing";
+import { formatCount } from "~/ui/format";
+import { Pager } from "~/ui/list";
 
-export function StatCard({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-ink">{value}</p>
-      {note && <p className="mt-1 text-sm text-slate-600">{note}</p>}
-    </div>
-  );
-}
-
-const STATUS_STYLE: Record<string, string> = {
-  paid: "bg-green-50 text-green-800",
-  completed: "bg-green-50 text-green-800",
-  pending: "bg-amber-50 text-amber-900",
-  sent: "bg-blue-50 text-blue-800",
-  in_progress: "bg-blue-50 text-blue-800",
-  overdue: "bg-red-50 text-red-800",
-  cancelled: "bg-slate-100 text-slate-700",
-};
-
-/** "paid, sent, overdue; others are shown neutral." */
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status] ?? "bg-slate-100 text-slate-700"}`}
-      data-status={status}
-    >
-      {statusLabel(status)}
-    </span>
-  );
-}
-
-export function EmptyState({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="px-6 py-12 text-center">
-      <p className="text-lg font-semibold text-ink">{title}</p>
-      <p className="mt-1 text-slate-600">{text}</p>
-    </div>
-  );
-}
-
-/** "Showing 51–100 of 10,000" with Previous and Next links (keeps the search and filter). */
-export function Pager({
+/** "Showing 51–100 of 10,000 orders (page 2 of 200)", its links keeping the search and filter. */
+export function ListPager({
   paging,
   pathname,
   query,
@@ -58,59 +16,17 @@ export function Pager({
   noun: string;
 }) {
   if (paging.total === 0) return null;
-  const fmt = (n: number) => n.toLocaleString("en-US");
   // A search's matches are counted up to a limit: "of 1,000+".
   const more = paging.atLeast ? "+" : "";
-  const linkClass =
-    "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50";
+  const pages =
+    paging.pageCount > 1 ? ` (page ${paging.page} of ${formatCount(paging.pageCount)}${more})` : "";
   return (
-    <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-      <p className="text-sm text-slate-700">
-        Showing {fmt(paging.from)}–{fmt(paging.to)} of {fmt(paging.total) + more} {noun}
-        {paging.pageCount > 1 && ` (page ${paging.page} of ${fmt(paging.pageCount) + more})`}
-      </p>
-      {paging.pageCount > 1 && (
-        <div className="flex gap-2">
-          {paging.page > 1 && (
-            <Link
-              className={linkClass}
-              to={listHref(pathname, { ...query, page: paging.page - 1 })}
-              rel="prev"
-            >
-              Previous page
-            </Link>
-          )}
-          {paging.page < paging.pageCount && (
-            <Link
-              className={linkClass}
-              to={listHref(pathname, { ...query, page: paging.page + 1 })}
-              rel="next"
-            >
-              Next page
-            </Link>
-          )}
-        </div>
-      )}
-    </nav>
-  );
-}
-
-export function PortalPage({
-  title,
-  children,
-  actions,
-}: {
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <div className="space-y-6 p-4 sm:p-6 lg:p-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {actions}
-      </div>
-      {children}
-    </div>
+    <Pager
+      label={`${noun} pages`}
+      summary={`Showing ${formatCount(paging.from)}–${formatCount(paging.to)} of ${formatCount(paging.total)}${more} ${noun}${pages}`}
+      page={paging.page}
+      pageCount={paging.pageCount}
+      hrefFor={(page) => listHref(pathname, { ...query, page })}
+    />
   );
 }

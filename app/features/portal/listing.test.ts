@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, isActiveOrder, statusLabel } from "./listing";
+import { badgeText, isActiveOrder } from "./listing";
 
 describe("rules", () => {
   it("active orders are neither completed nor cancelled", () => {
@@ -13,8 +13,5 @@ describe("rules", () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(9)).toBe("9");
     expect(badgeText(10)).toBe("9+");
-  });
-  it("labels statuses", () => {
-    expect(statusLabel("in_progress")).toBe("In Progress");
   });
 });

@@ -1,9 +1,10 @@
-import { useLocation } from "react-router";
 import { listAudit } from "~/features/admin/audit.server";
-import { formatDateTime } from "~/features/admin/format";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, FilterChips, Pager, SearchBox, Td } from "~/features/admin/ui";
+import { AdminList } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -11,6 +12,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const ENTITIES = ["order", "invoice", "contact_message", "service", "user"] as const;
+const ENTITY_OPTIONS = [
+  { value: "all", label: "All" },
+  ...ENTITIES.map((e) => ({ value: e, label: e.replace("_", " ") })),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -30,23 +35,16 @@ function Json({ value }: { value: unknown }) {
 }
 
 export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
-  const location = useLocation();
   return (
-    <AdminPage title="Audit log">
-      <SearchBox label="Search by admin email, action or entity id" q={d.q} keep={{ entity: d.entity }} />
-      <FilterChips
-        label="Entity"
-        pathname={location.pathname}
-        search={location.search}
-        param="entity"
-        current={d.entity ?? "all"}
-        options={[
-          { value: "all", label: "All" },
-          ...ENTITIES.map((e) => ({ value: e, label: e.replace("_", " ") })),
-        ]}
-      />
-      <DataTable caption="Audit log" head={["When", "Who", "Action", "Entity", "Before", "After"]}>
-        {d.rows.length === 0 && <EmptyRow columns={6}>No entries match.</EmptyRow>}
+    <Page title="Audit log">
+      <AdminList
+        search="Search by admin email, action or entity id"
+        filter={{ label: "Entity", param: "entity", current: d.entity ?? "all", options: ENTITY_OPTIONS }}
+        list={d}
+        caption="Audit log"
+        head={["When", "Who", "Action", "Entity", "Before", "After"]}
+        empty="No entries match."
+      >
         {d.rows.map((e) => (
           <tr key={e.id}>
             <Td className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
@@ -65,8 +63,7 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
             </Td>
           </tr>
         ))}
-      </DataTable>
-      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+      </AdminList>
+    </Page>
   );
 }

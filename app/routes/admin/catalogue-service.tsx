@@ -2,10 +2,12 @@ import { data, Form, Link } from "react-router";
 import { getCatalogueService, updateCatalogueService } from "~/features/admin/catalogue.server";
 import { parseCatalogueForm } from "~/features/admin/catalogue-form";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, Outcome, Panel } from "~/features/admin/ui";
+import { Outcome } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/catalogue-service";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -49,7 +51,7 @@ export default function AdminCatalogueService({
   // A successful save changes the key, so the uncontrolled fields show the saved values.
   const formKey = `${s.updatedAt}`;
   return (
-    <AdminPage
+    <Page
       title={`Edit ${s.name}`}
       actions={
         <Link to="/admin/catalogue" className="text-brand-700 underline">
@@ -59,7 +61,7 @@ export default function AdminCatalogueService({
     >
       <Outcome result={actionData} />
       <Form method="post" key={formKey} className="space-y-6" noValidate>
-        <Panel title="Service">
+        <Card title="Service">
           <div className="space-y-4">
             <TextField
               label="Name"
@@ -94,12 +96,12 @@ export default function AdminCatalogueService({
               </a>
             </p>
           </div>
-        </Panel>
+        </Card>
         {s.packageOrder.map((p) => {
           const name = s.packageNames[p] ?? p;
           const featuresKey = `features.${p}`;
           return (
-            <Panel key={p} title={`${name} package`}>
+            <Card key={p} title={`${name} package`}>
               <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
                 <TextField
                   label={`${name} price (USD)`}
@@ -128,11 +130,11 @@ export default function AdminCatalogueService({
                   )}
                 </div>
               </div>
-            </Panel>
+            </Card>
           );
         })}
         <Button type="submit">Save changes</Button>
       </Form>
-    </AdminPage>
+    </Page>
   );
 }

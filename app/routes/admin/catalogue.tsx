@@ -1,9 +1,12 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
-import { formatDateTime, formatMoney } from "~/features/admin/format";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, Td } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { formatDateTime } from "~/ui/format";
+import { ListView } from "~/ui/list";
+import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) {
   return (
-    <AdminPage title="Catalogue">
-      <DataTable caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
+    <Page title="Catalogue">
+      <ListView label="Services" caption="Services" head={["Service", "Category", "Packages", "Updated"]}>
         {d.services.map((s) => (
           <tr key={s.id}>
             <Td>
@@ -30,13 +33,13 @@ export default function AdminCatalogue({ loaderData: d }: Route.ComponentProps) 
             <Td>{s.category}</Td>
             <Td>
               {s.packageOrder
-                .map((p) => `${s.packageNames[p] ?? p}: ${formatMoney(s.pricing[p] ?? 0)}`)
+                .map((p) => `${s.packageNames[p] ?? p}: ${formatMoney(s.pricing[p] ?? 0, "USD")}`)
                 .join(" · ")}
             </Td>
             <Td>{formatDateTime(s.updatedAt)}</Td>
           </tr>
         ))}
-      </DataTable>
-    </AdminPage>
+      </ListView>
+    </Page>
   );
 }

@@ -1,11 +1,17 @@
 import { Link } from "react-router";
 import { getClientDetail } from "~/features/admin/clients.server";
-import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, DefinitionList, EmptyRow, Panel, StatusBadge, Td } from "~/features/admin/ui";
+import { DefinitionList } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { Card } from "~/ui/card";
+import { formatDate, formatDateTime } from "~/ui/format";
+import { EmptyState } from "~/ui/list";
+import { Page } from "~/ui/page";
+import { DataTable, Td } from "~/ui/table";
 import type { Route } from "./+types/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
   const { user: u, client: c } = d;
   return (
-    <AdminPage
+    <Page
       title={c?.name ?? u.name}
       actions={
         <Link to="/admin/clients" className="text-brand-700 underline">
@@ -36,45 +42,48 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
         </Link>
       }
     >
-      <Panel title="Client">
+      <Card title="Client">
         <DefinitionList
           items={[
             ["Email", u.email],
             [
               "Email verification",
               <span key="v">
-                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} />{" "}
+                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} plain />{" "}
                 {c?.emailVerifiedAt ? formatDateTime(c.emailVerifiedAt) : ""}
               </span>,
             ],
             ["Phone", c?.phone ?? "—"],
             ["Company", c?.company ?? "—"],
             ["Joined", formatDateTime(u.createdAt)],
-            ["Paid in total", formatMoney(d.figures.spentUsd)],
-            ["Outstanding", formatMoney(d.figures.outstandingUsd)],
+            ["Paid in total", formatMoney(d.figures.spentUsd, "USD")],
+            ["Outstanding", formatMoney(d.figures.outstandingUsd, "USD")],
           ]}
         />
-      </Panel>
-      <Panel title={`Orders (${d.orders.total})`}>
-        <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
-          {d.orders.rows.length === 0 && <EmptyRow columns={4}>No orders yet.</EmptyRow>}
-          {d.orders.rows.map((o) => (
-            <tr key={o.id}>
-              <Td>
-                <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                  {formatDate(o.createdAt)}
-                </Link>
-              </Td>
-              <Td>
-                {o.serviceName} · {o.packageName}
-              </Td>
-              <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
-              <Td>
-                <StatusBadge status={o.status} />
-              </Td>
-            </tr>
-          ))}
-        </DataTable>
+      </Card>
+      <Card title={`Orders (${d.orders.total})`}>
+        {d.orders.rows.length === 0 ? (
+          <EmptyState title="No orders yet." />
+        ) : (
+          <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
+            {d.orders.rows.map((o) => (
+              <tr key={o.id}>
+                <Td>
+                  <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                    {formatDate(o.createdAt, "iso")}
+                  </Link>
+                </Td>
+                <Td>
+                  {o.serviceName} · {o.packageName}
+                </Td>
+                <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
+                <Td>
+                  <StatusBadge status={o.status} plain />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
         {d.orders.total > d.orders.rows.length && (
           <p className="mt-2 text-sm">
             <Link to={`/admin/orders?q=${encodeURIComponent(u.email)}`} className="text-brand-700 underline">
@@ -82,26 +91,29 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-      </Panel>
-      <Panel title={`Invoices (${d.invoices.total})`}>
-        <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
-          {d.invoices.rows.length === 0 && <EmptyRow columns={4}>No invoices yet.</EmptyRow>}
-          {d.invoices.rows.map((i) => (
-            <tr key={i.id}>
-              <Td>
-                <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
-                  {i.invoiceNumber}
-                </Link>
-              </Td>
-              <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-              <Td>{formatDate(i.dueDate)}</Td>
-              <Td>
-                <StatusBadge status={i.overdue ? "overdue" : i.status} />
-              </Td>
-            </tr>
-          ))}
-        </DataTable>
-      </Panel>
-    </AdminPage>
+      </Card>
+      <Card title={`Invoices (${d.invoices.total})`}>
+        {d.invoices.rows.length === 0 ? (
+          <EmptyState title="No invoices yet." />
+        ) : (
+          <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
+            {d.invoices.rows.map((i) => (
+              <tr key={i.id}>
+                <Td>
+                  <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
+                    {i.invoiceNumber}
+                  </Link>
+                </Td>
+                <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
+                <Td>{formatDate(i.dueDate, "iso")}</Td>
+                <Td>
+                  <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Card>
+    </Page>
   );
 }

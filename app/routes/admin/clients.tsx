@@ -1,9 +1,12 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { listClients } from "~/features/admin/clients.server";
-import { formatDate } from "~/features/admin/format";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DataTable, EmptyRow, Pager, SearchBox, StatusBadge, Td } from "~/features/admin/ui";
+import { AdminList } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/clients";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -17,12 +20,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
-  const location = useLocation();
   return (
-    <AdminPage title="Clients">
-      <SearchBox label="Search by name, email or company" q={d.q} keep={{}} />
-      <DataTable caption="Clients" head={["Name", "Email", "Company", "Orders", "Email", "Joined"]}>
-        {d.rows.length === 0 && <EmptyRow columns={6}>No clients match.</EmptyRow>}
+    <Page title="Clients">
+      <AdminList
+        search="Search by name, email or company"
+        list={d}
+        caption="Clients"
+        head={["Name", "Email", "Company", "Orders", "Email", "Joined"]}
+        empty="No clients match."
+      >
         {d.rows.map((c) => (
           <tr key={c.id}>
             <Td>
@@ -34,13 +40,12 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
             <Td>{c.company ?? "—"}</Td>
             <Td className="tabular-nums">{c.orders}</Td>
             <Td>
-              <StatusBadge status={c.verified ? "verified" : "unverified"} />
+              <StatusBadge status={c.verified ? "verified" : "unverified"} plain />
             </Td>
-            <Td>{formatDate(c.createdAt)}</Td>
+            <Td>{formatDate(c.createdAt, "iso")}</Td>
           </tr>
         ))}
-      </DataTable>
-      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+      </AdminList>
+    </Page>
   );
 }

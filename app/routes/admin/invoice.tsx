@@ -1,14 +1,18 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDate, formatDateTime, formatMoney } from "~/features/admin/format";
 import { getInvoiceDetail, resendInvoice } from "~/features/admin/invoices.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import { formatDate, formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -65,7 +69,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
   const status = d.overdue ? "overdue" : i.status;
   const open = isUnpaidOrOverdue(i.status);
   return (
-    <AdminPage
+    <Page
       title={`Invoice ${i.invoiceNumber}`}
       actions={
         <Link to="/admin/invoices" className="text-brand-700 underline">
@@ -74,10 +78,10 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       }
     >
       <Outcome result={actionData} />
-      <Panel title="Invoice">
+      <Card title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={status} />],
+            ["Status", <StatusBadge key="s" status={status} plain />],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",
@@ -101,16 +105,16 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ],
             ["Subtotal", formatMoney(i.subtotal, i.currency)],
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
-            ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd)})`],
+            ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd, "USD")})`],
             ["Issued", formatDateTime(i.createdAt)],
-            ["Due", formatDate(i.dueDate)],
+            ["Due", formatDate(i.dueDate, "iso")],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
           ]}
         />
-      </Panel>
+      </Card>
       {open && (
-        <Panel title="Mark paid by bank transfer">
+        <Card title="Mark paid by bank transfer">
           <Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="mark-paid" />
             <TextField
@@ -123,9 +127,9 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             />
             <Button type="submit">Mark paid</Button>
           </Form>
-        </Panel>
+        </Card>
       )}
-      <Panel title="Other actions">
+      <Card title="Other actions">
         <div className="flex flex-wrap items-end gap-6">
           {i.status !== "void" && (
             <Form method="post">
@@ -153,10 +157,10 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             <p className="text-sm text-slate-600">This invoice is void. It keeps its number.</p>
           )}
         </div>
-      </Panel>
-      <Panel title="History">
+      </Card>
+      <Card title="History">
         <HistoryList entries={d.history} />
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

@@ -1,12 +1,15 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/contact-inbox.server";
-import { formatDateTime } from "~/features/admin/format";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { DefinitionList, Outcome } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/message";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -56,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminMessage({ loaderData: { message: m }, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage
+    <Page
       title={m.subject}
       actions={
         <Link to="/admin/messages" className="text-brand-700 underline">
@@ -65,12 +68,12 @@ export default function AdminMessage({ loaderData: { message: m }, actionData }:
       }
     >
       <Outcome result={actionData} />
-      <Panel>
+      <Card>
         <DefinitionList
           items={[
             ["From", `${m.name} <${m.email}>`],
             ["Received", `${formatDateTime(m.createdAt)} (via ${m.source})`],
-            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} />],
+            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} plain />],
           ]}
         />
         <div className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 text-sm">{m.message}</div>
@@ -80,8 +83,8 @@ export default function AdminMessage({ loaderData: { message: m }, actionData }:
             {m.readAt ? "Mark unread" : "Mark read"}
           </Button>
         </Form>
-      </Panel>
-      <Panel title="Reply by email">
+      </Card>
+      <Card title="Reply by email">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="reply" />
           <TextField
@@ -106,7 +109,7 @@ export default function AdminMessage({ loaderData: { message: m }, actionData }:
           </div>
           <Button type="submit">Send reply</Button>
         </Form>
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

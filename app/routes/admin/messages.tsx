@@ -1,19 +1,13 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { listMessages } from "~/features/admin/contact-inbox.server";
 import { messageFilters } from "~/features/admin/filters";
-import { formatDateTime } from "~/features/admin/format";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  FilterChips,
-  Pager,
-  SearchBox,
-  StatusBadge,
-  Td,
-} from "~/features/admin/ui";
+import { AdminList, ClientCell } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,37 +22,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...(await listMessages(context.runtime.database.db, { q, filter, page })), q, filter };
 }
 
+const readStates = (unread: number) => [
+  { value: "all", label: "All" },
+  { value: "unread", label: "Unread", count: unread },
+  { value: "read", label: "Read" },
+];
+
 export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
-  const location = useLocation();
   return (
-    <AdminPage title="Messages">
-      <SearchBox
-        label="Search by name, email or subject"
-        q={d.q}
-        keep={{ status: d.filter === "all" ? null : d.filter }}
-      />
-      <FilterChips
-        label="Read state"
-        pathname={location.pathname}
-        search={location.search}
-        param="status"
-        current={d.filter}
-        options={[
-          { value: "all", label: "All" },
-          { value: "unread", label: "Unread", count: d.unread },
-          { value: "read", label: "Read" },
-        ]}
-      />
-      <DataTable caption="Contact messages" head={["Received", "From", "Subject", "Source", "State"]}>
-        {d.rows.length === 0 && <EmptyRow columns={5}>No messages match.</EmptyRow>}
+    <Page title="Messages">
+      <AdminList
+        search="Search by name, email or subject"
+        filter={{ label: "Read state", current: d.filter, options: readStates(d.unread) }}
+        list={d}
+        caption="Contact messages"
+        head={["Received", "From", "Subject", "Source", "State"]}
+        empty="No messages match."
+      >
         {d.rows.map((m) => (
           <tr key={m.id} className={m.readAt ? "" : "font-semibold"}>
             <Td>{formatDateTime(m.createdAt)}</Td>
-            <Td>
-              {m.name}
-              <br />
-              <span className="font-normal text-slate-600">{m.email}</span>
-            </Td>
+            <ClientCell name={m.name} email={m.email} />
             <Td>
               <Link to={`/admin/messages/${m.id}`} className="text-brand-700 underline">
                 {m.subject}
@@ -66,12 +50,11 @@ export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
             </Td>
             <Td>{m.source}</Td>
             <Td>
-              <StatusBadge status={m.readAt ? "read" : "unread"} />
+              <StatusBadge status={m.readAt ? "read" : "unread"} plain />
             </Td>
           </tr>
         ))}
-      </DataTable>
-      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+      </AdminList>
+    </Page>
   );
 }

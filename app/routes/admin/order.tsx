@@ -1,15 +1,19 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
-import { formatDateTime, formatMoney } from "~/features/admin/format";
 import { getOrderDetail } from "~/features/admin/orders.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminPage, DefinitionList, HistoryList, Outcome, Panel, StatusBadge } from "~/features/admin/ui";
+import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
 import { transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -47,7 +51,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
   const { order: o, client, invoice } = d;
   const next = allowedTransitions(o.status);
   return (
-    <AdminPage
+    <Page
       title={`Order: ${o.serviceName}`}
       actions={
         <Link to="/admin/orders" className="text-brand-700 underline">
@@ -56,10 +60,10 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
       }
     >
       <Outcome result={actionData} />
-      <Panel title="Order">
+      <Card title="Order">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={o.status} />],
+            ["Status", <StatusBadge key="s" status={o.status} plain />],
             ["Order id", <code key="id">{o.id}</code>],
             [
               "Client",
@@ -75,7 +79,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             ["Package", `${o.packageName} × ${o.quantity}`],
             [
               "Amount",
-              `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd)} at ${o.exchangeRate})`,
+              `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
             ],
             [
               "Payment",
@@ -90,7 +94,7 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
                   <Link className="text-brand-700 underline" to={`/admin/invoices/${invoice.id}`}>
                     {invoice.invoiceNumber}
                   </Link>{" "}
-                  <StatusBadge status={effectiveInvoiceStatus(invoice.status, invoice.dueDate)} />
+                  <StatusBadge status={effectiveInvoiceStatus(invoice.status, invoice.dueDate)} plain />
                 </span>
               ) : (
                 "—"
@@ -98,8 +102,8 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             ],
           ]}
         />
-      </Panel>
-      <Panel title="Change status">
+      </Card>
+      <Card title="Change status">
         {next.length === 0 ? (
           <p className="text-sm text-slate-600">
             This order is {ORDER_STATUS_LABELS[o.status].toLowerCase()}: its status is final.
@@ -133,10 +137,10 @@ export default function AdminOrder({ loaderData: d, actionData }: Route.Componen
             </div>
           </Form>
         )}
-      </Panel>
-      <Panel title="History">
+      </Card>
+      <Card title="History">
         <HistoryList entries={d.history} />
-      </Panel>
-    </AdminPage>
+      </Card>
+    </Page>
   );
 }

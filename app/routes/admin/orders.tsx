@@ -1,20 +1,15 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { orderStatuses } from "~/db/schema";
-import { formatDateTime, formatMoney } from "~/features/admin/format";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import {
-  AdminPage,
-  DataTable,
-  EmptyRow,
-  FilterChips,
-  Pager,
-  SearchBox,
-  StatusBadge,
-  Td,
-} from "~/features/admin/ui";
+import { AdminList, ClientCell } from "~/features/admin/ui";
+import { formatMoney } from "~/features/currency/currency";
 import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { formatDateTime } from "~/ui/format";
+import { Page } from "~/ui/page";
+import { Td } from "~/ui/table";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,27 +26,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
-  const location = useLocation();
+  const statuses = orderStatuses.map((s) => ({
+    value: s,
+    label: ORDER_STATUS_LABELS[s],
+    count: d.counts[s],
+  }));
   return (
-    <AdminPage title="Orders">
-      <SearchBox
-        label="Search by client, email, service or invoice number"
-        q={d.q}
-        keep={{ status: d.status }}
-      />
-      <FilterChips
-        label="Order status"
-        pathname={location.pathname}
-        search={location.search}
-        param="status"
-        current={d.status ?? "all"}
-        options={[
-          { value: "all", label: "All", count: d.counts.all },
-          ...orderStatuses.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s], count: d.counts[s] })),
-        ]}
-      />
-      <DataTable caption="Orders" head={["Date", "Client", "Service", "Amount", "Status", "Invoice"]}>
-        {d.rows.length === 0 && <EmptyRow columns={6}>No orders match.</EmptyRow>}
+    <Page title="Orders">
+      <AdminList
+        search="Search by client, email, service or invoice number"
+        filter={{
+          label: "Order status",
+          current: d.status ?? "all",
+          options: [{ value: "all", label: "All", count: d.counts.all }, ...statuses],
+        }}
+        list={d}
+        caption="Orders"
+        head={["Date", "Client", "Service", "Amount", "Status", "Invoice"]}
+        empty="No orders match."
+      >
         {d.rows.map((o) => (
           <tr key={o.id}>
             <Td>
@@ -59,11 +52,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                 {formatDateTime(o.createdAt)}
               </Link>
             </Td>
-            <Td>
-              {o.clientName ?? "—"}
-              <br />
-              <span className="text-slate-600">{o.clientEmail}</span>
-            </Td>
+            <ClientCell name={o.clientName} email={o.clientEmail} />
             <Td>
               {o.serviceName} · {o.packageName}
               {o.quantity > 1 ? ` × ${o.quantity}` : ""}
@@ -71,11 +60,11 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <Td className="tabular-nums">
               {formatMoney(o.amountInCurrency, o.currency)}
               {o.currency !== "USD" && (
-                <span className="block text-slate-600">{formatMoney(o.amountUsd)}</span>
+                <span className="block text-slate-600">{formatMoney(o.amountUsd, "USD")}</span>
               )}
             </Td>
             <Td>
-              <StatusBadge status={o.status} />
+              <StatusBadge status={o.status} plain />
             </Td>
             <Td>
               {o.invoiceId ? (
@@ -88,8 +77,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             </Td>
           </tr>
         ))}
-      </DataTable>
-      <Pager pathname={location.pathname} search={location.search} page={d.page} total={d.total} />
-    </AdminPage>
+      </AdminList>
+    </Page>
   );
 }

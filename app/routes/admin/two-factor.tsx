@@ -10,6 +10,7 @@ import { isTwoFactorIntent, TWO_FACTOR_MESSAGES, type TwoFactorView } from "~/fe
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { pageTitle } from "~/features/site/meta";
+import { cardClass } from "~/ui/card";
 import { Alert } from "~/ui/field";
 import type { Route } from "./+types/two-factor";
 
@@ -43,7 +44,7 @@ export default function AdminTwoFactor({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-2xl p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Two-Factor Authentication</h1>
-      <div className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
+      <div className={cardClass("mt-6 space-y-6 p-6")}>
         {loaderData.required && view.status !== "on" && (
           <Alert tone="info">{TWO_FACTOR_MESSAGES.adminRequired}</Alert>
         )}

@@ -6,10 +6,11 @@ import { ContactForm } from "~/features/contact/ContactForm";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { formatMoney } from "~/features/currency/currency";
 import { dashboardData } from "~/features/orders/order-lists.server";
-import { StatCard, StatusBadge } from "~/features/portal/components";
-import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
+import { StatusBadge } from "~/ui/badge";
+import { cardClass, StatCard } from "~/ui/card";
+import { formatCount, formatDate } from "~/ui/format";
 import type { Route } from "./+types/dashboard";
 import { usePortalData } from "./shell";
 
@@ -53,21 +54,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Overview" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Active Orders" value={stats.activeOrders.toLocaleString("en-US")} />
+        <StatCard label="Active Orders" value={formatCount(stats.activeOrders)} />
         <StatCard label="Total Spent" value={formatMoney(stats.totalSpentUsd, "USD")} />
         <StatCard
           label="Invoices"
-          value={stats.invoices.toLocaleString("en-US")}
-          note={`${stats.pendingInvoices.toLocaleString("en-US")} pending`}
+          value={formatCount(stats.invoices)}
+          note={`${formatCount(stats.pendingInvoices)} pending`}
         />
-        <StatCard label="Completed" value={stats.completed.toLocaleString("en-US")} />
+        <StatCard label="Completed" value={formatCount(stats.completed)} />
       </section>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-        <section
-          aria-labelledby="recent-orders-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2"
-        >
+        <section aria-labelledby="recent-orders-heading" className={cardClass("p-6 lg:col-span-2")}>
           <div className="flex items-center justify-between">
             <h2 id="recent-orders-heading" className="text-lg font-bold">
               Recent Orders
@@ -98,10 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <section
-          aria-labelledby="quick-actions-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
+        <section aria-labelledby="quick-actions-heading" className={cardClass("p-6")}>
           <h2 id="quick-actions-heading" className="text-lg font-bold">
             Quick Actions
           </h2>
@@ -131,10 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section
-        aria-labelledby="need-help-heading"
-        className="rounded-2xl border border-slate-200 bg-white p-6"
-      >
+      <section aria-labelledby="need-help-heading" className={cardClass("p-6")}>
         <h2 id="need-help-heading" className="text-lg font-bold">
           Need Help?
         </h2>

@@ -5,7 +5,7 @@ import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accoun
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { Alert, TextField } from "~/ui/field";
+import { Alert, EmailField, FormError } from "~/ui/field";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -41,16 +41,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Alert tone="success">{actionData.sent}</Alert>
       ) : (
         <Form method="post" noValidate className="space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
-          {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
-          <TextField
-            label="Email Address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email}
-            onChange={clear("email")}
-          />
+          <FormError message={actionData?.formError} />
+          <EmailField error={errors.email} onChange={clear("email")} />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}
           </Button>

@@ -4,7 +4,9 @@ import { requireClient } from "~/features/accounts/session.server";
 import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
 import { pageTitle } from "~/features/site/meta";
-import { buttonClass } from "~/ui/button";
+import { Badge } from "~/ui/badge";
+import { ButtonLink, buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -28,9 +30,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Invoice Not Found</h1>
         <p className="mt-4 text-slate-600">We could not find this invoice in your account.</p>
-        <Link to="/client/dashboard" className={buttonClass("primary", "mt-8")}>
+        <ButtonLink to="/client/dashboard" className="mt-8">
           Back to Dashboard
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -59,7 +61,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
       <article
         id="invoice"
         aria-labelledby="invoice-title"
-        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 print:border-0 print:shadow-none"
+        className={cardClass("mt-6 p-5 sm:p-8 print:border-0 print:shadow-none")}
       >
         <header className="flex flex-wrap justify-between gap-6">
           <div>
@@ -76,14 +78,13 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             <h1 id="invoice-title" className="text-2xl font-bold">
               Invoice {v.number}
             </h1>
-            <p
+            <Badge
               data-testid="invoice-status"
-              className={`mt-2 inline-block rounded-full px-3 py-1 text-sm font-semibold ${
-                v.tone === "paid" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"
-              }`}
+              tone={v.tone === "paid" ? "success" : "danger"}
+              className="mt-2 px-3 py-1 text-sm"
             >
               {v.statusLabel}
-            </p>
+            </Badge>
           </div>
         </header>
         <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">

@@ -9,7 +9,7 @@ import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
-import { Alert, PasswordField, TextField } from "~/ui/field";
+import { Alert, EmailField, FormError, PasswordField } from "~/ui/field";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -88,19 +88,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <div className="space-y-3">
         {loaderData.notice && <Alert tone={loaderData.noticeTone}>{loaderData.notice}</Alert>}
-        {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+        <FormError message={actionData?.formError} />
       </div>
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-          onChange={clear("email")}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={errors.email} onChange={clear("email")} />
         <PasswordField
           label="Password"
           name="password"

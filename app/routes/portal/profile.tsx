@@ -25,6 +25,7 @@ import { isTwoFactorIntent, type TwoFactorView } from "~/features/accounts/two-f
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import { Tabs } from "~/ui/tabs";
 import type { Route } from "./+types/profile";
@@ -282,7 +283,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Profile</h1>
-      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+      <div className={cardClass("mt-6 p-6")}>
         <Tabs
           label="Profile settings"
           initial={initial}

@@ -18,6 +18,7 @@ import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -208,7 +209,9 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
               {d.service.packages.map((p) => (
                 <label
                   key={p.key}
-                  className="flex cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-200"
+                  className={cardClass(
+                    "flex cursor-pointer flex-col p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-200",
+                  )}
                 >
                   <span className="flex items-center gap-2 font-semibold">
                     <input
@@ -251,7 +254,9 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
                 {d.service.addons.map((a) => (
                   <label
                     key={a.key}
-                    className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 has-[:checked]:border-brand-600"
+                    className={cardClass(
+                      "flex cursor-pointer items-center gap-3 p-4 has-[:checked]:border-brand-600",
+                    )}
                   >
                     <input type="checkbox" name="addon" value={a.key} />
                     <span className="font-semibold">{a.name}</span>
@@ -348,10 +353,7 @@ function Purchase({ data: d, error }: { data: Loaded; error: string | null }) {
           </div>
         </div>
 
-        <section
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
+        <section aria-labelledby="summary-heading" className={cardClass("h-fit p-6")}>
           <h2 id="summary-heading" className="text-lg font-semibold">
             Order Summary
           </h2>

@@ -7,7 +7,7 @@ import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/feat
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
-import { Alert, TextField } from "~/ui/field";
+import { EmailField, FormError, TextField } from "~/ui/field";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -63,7 +63,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      <FormError message={actionData?.formError} />
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <TextField
           label="Full Name"
@@ -74,16 +74,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           error={errors.name}
           onChange={clear("name")}
         />
-        <TextField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-          onChange={clear("email")}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={errors.email} onChange={clear("email")} />
         <NewPasswordFields label="Password" errors={errors} onEdit={(field) => clear(field)()} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Creating Account..." : "Create Account"}

@@ -7,7 +7,7 @@ import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { Alert } from "~/ui/field";
+import { Alert, FormError } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -51,7 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AuthCard title="Choose a New Password">
-      {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      <FormError message={actionData?.formError} />
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields label="New Password" errors={errors} onEdit={(field) => clear(field)()} />

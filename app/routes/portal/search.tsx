@@ -4,9 +4,11 @@ import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
-import { PortalPage, StatusBadge } from "~/features/portal/components";
-import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { cardClass } from "~/ui/card";
+import { formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Search", matches) }];
@@ -29,16 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, orders, invoices } = loaderData;
   return (
-    <PortalPage title={q ? `Search results for “${q}”` : "Search"}>
+    <Page title={q ? `Search results for “${q}”` : "Search"}>
       {!q && (
         <p className="text-slate-600">Type a service, package, invoice number or id in the search box.</p>
       )}
       {q && (
         <div className="grid gap-6 lg:grid-cols-2">
-          <section
-            aria-labelledby="search-orders"
-            className="rounded-xl border border-slate-200 bg-white p-5"
-          >
+          <section aria-labelledby="search-orders" className={cardClass("p-5")}>
             <h2 id="search-orders" className="text-lg font-bold">
               Orders
             </h2>
@@ -69,10 +68,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </section>
-          <section
-            aria-labelledby="search-invoices"
-            className="rounded-xl border border-slate-200 bg-white p-5"
-          >
+          <section aria-labelledby="search-invoices" className={cardClass("p-5")}>
             <h2 id="search-invoices" className="text-lg font-bold">
               Invoices
             </h2>
@@ -106,6 +102,6 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       )}
-    </PortalPage>
+    </Page>
   );
 }

@@ -10,9 +10,11 @@ import { CurrencySelector } from "~/features/currency/CurrencySelector";
 import { DetectedCountryNote } from "~/features/currency/DetectedCountryNote";
 import { Price } from "~/features/currency/Price";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
-import { PortalPage } from "~/features/portal/components";
-import { formatDate } from "~/features/portal/listing";
 import { pageTitle } from "~/features/site/meta";
+import { Badge } from "~/ui/badge";
+import { cardClass } from "~/ui/card";
+import { formatDate } from "~/ui/format";
+import { Page } from "~/ui/page";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/services";
 
@@ -96,7 +98,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { currency } = useCurrency();
   const revalidator = useRevalidator();
   return (
-    <PortalPage title="Purchase Services" actions={<CurrencyChoice />}>
+    <Page title="Purchase Services" actions={<CurrencyChoice />}>
       <DetectedCountryNote />
       {error ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
@@ -113,17 +115,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       ) : services.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-600">
-          No services available
-        </p>
+        <p className={cardClass("p-10 text-center text-slate-600")}>No services available</p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {services.map((s) => (
-            <li
-              key={s.id}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6"
-              data-service-id={s.id}
-            >
+            <li key={s.id} className={cardClass("flex flex-col p-6")} data-service-id={s.id}>
               <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{s.category}</p>
               <h2 className="mt-1 text-lg font-bold">{s.name}</h2>
               <p className="mt-2 text-sm text-slate-600">{s.description}</p>
@@ -148,9 +144,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                       <p className="flex items-center gap-2 text-sm font-semibold">
                         {p.name}
                         {p.key === "standard" && (
-                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                          <Badge tone="warning" className="px-2 font-bold">
                             POPULAR
-                          </span>
+                          </Badge>
                         )}
                       </p>
                       <Price usd={s.pricing[p.key] ?? 0} showUsd className="mt-1 font-bold" />
@@ -173,6 +169,6 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </PortalPage>
+    </Page>
   );
 }

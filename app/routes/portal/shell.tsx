@@ -1,11 +1,11 @@
-import { FileText, LayoutDashboard, LogOut, Package, Search, ShoppingCart, User } from "lucide-react";
-import { Form, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { FileText, LayoutDashboard, Package, Search, ShoppingCart, User } from "lucide-react";
+import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
-import { Drawer } from "~/ui/drawer";
-import { MainLandmark, OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
+import { AppShell, SidebarNav } from "~/ui/app-shell";
+import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
@@ -47,47 +47,21 @@ const NAV = [
   { to: "/client/profile", label: "Profile", icon: User },
 ];
 
-function SidebarContent({ name }: { name: string }) {
+function Sidebar({ name }: { name: string }) {
   return (
-    <>
-      <div className="px-6 py-5 text-lg font-bold">Client Portal</div>
-      <nav aria-label="Portal" className="flex-1 px-3">
-        <ul className="flex flex-col gap-1">
-          {NAV.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              {/* NavLink marks the current page with aria-current="page". */}
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
-                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-                  }`
-                }
-              >
-                <Icon aria-hidden="true" className="size-4" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <Form method="post" action="/client/sign-out">
-              <button
-                type="submit"
-                className="flex w-full items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                Sign Out
-              </button>
-            </Form>
-          </li>
-        </ul>
-      </nav>
-      <div className="border-t border-slate-200 px-6 py-4 text-sm">
-        <p className="font-semibold">{name}</p>
-        {/* "The sidebar footer labels every user 'Premium Client'." */}
-        <p className="text-slate-600">Premium Client</p>
-      </div>
-    </>
+    <SidebarNav
+      title="Client Portal"
+      label="Portal"
+      items={NAV}
+      signOutAction="/client/sign-out"
+      footer={
+        <>
+          <p className="font-semibold">{name}</p>
+          {/* "The sidebar footer labels every user 'Premium Client'." */}
+          <p className="text-slate-600">Premium Client</p>
+        </>
+      }
+    />
   );
 }
 
@@ -123,28 +97,19 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
   const { client, bell, liveCursor } = loaderData;
   return (
     <LiveUpdates since={liveCursor}>
-      <div className="min-h-screen bg-slate-50 lg:flex">
-        <aside
-          aria-label="Client Portal"
-          className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col"
-        >
-          <SidebarContent name={client.name} />
-        </aside>
-        <div className="min-w-0 flex-1">
-          <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10">
-            {/* Phones: the sidebar as a drawer. */}
-            <Drawer className="lg:hidden">
-              <SidebarContent name={client.name} />
-            </Drawer>
+      <AppShell
+        sidebarLabel="Client Portal"
+        sidebar={<Sidebar name={client.name} />}
+        header={
+          <>
             <SearchBox />
             <LiveIndicator />
             <NotificationBell items={bell.notifications} unread={bell.unread} />
-          </header>
-          <MainLandmark>
-            <Outlet />
-          </MainLandmark>
-        </div>
-      </div>
+          </>
+        }
+      >
+        <Outlet />
+      </AppShell>
     </LiveUpdates>
   );
 }

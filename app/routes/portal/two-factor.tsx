@@ -13,7 +13,7 @@ import { twoFactorSignInSchema } from "~/features/accounts/two-factor";
 import { pendingSignInUserId, verifySignInCode } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { Alert, TextField } from "~/ui/field";
+import { FormError, TextField } from "~/ui/field";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -56,7 +56,7 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
       title="Two-Factor Authentication"
       subtitle="Enter the 6-digit code from your authenticator app, or one of your backup codes."
     >
-      {actionData?.formError && <Alert tone="error">{actionData.formError}</Alert>}
+      <FormError message={actionData?.formError} />
       <Form method="post" noValidate className="mt-4 space-y-4">
         <TextField
           label="Authentication code"

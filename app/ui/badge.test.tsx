@@ -1,0 +1,18 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { StatusBadge, statusLabel } from "./badge";
+
+describe("status badge", () => {
+  it("labels statuses", () => {
+    expect(statusLabel("in_progress")).toBe("In Progress");
+  });
+
+  it("names a status in title case, or in the back office's plain words, and marks which it is", () => {
+    expect(renderToString(<StatusBadge status="in_progress" />)).toMatch(
+      /^<span class="[^"]*bg-blue-100[^"]*" data-status="in_progress">In Progress<\/span>$/,
+    );
+    expect(renderToString(<StatusBadge status="in_progress" plain />)).toContain(">in progress</span>");
+    expect(renderToString(<StatusBadge status="overdue" />)).toContain("bg-red-100");
+    expect(renderToString(<StatusBadge status="something-new" />)).toContain("bg-slate-100");
+  });
+});

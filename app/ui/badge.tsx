@@ -1,0 +1,64 @@
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+export type BadgeTone = "neutral" | "muted" | "info" | "success" | "warning" | "danger" | "brand";
+
+const TONES: Record<BadgeTone, string> = {
+  neutral: "bg-slate-200 text-slate-800",
+  muted: "bg-slate-100 text-slate-700",
+  info: "bg-blue-100 text-blue-900",
+  success: "bg-green-100 text-green-900",
+  warning: "bg-amber-100 text-amber-900",
+  danger: "bg-red-100 text-red-900",
+  brand: "bg-brand-600 text-white",
+};
+
+/** A small rounded label: a status, a count, a "POPULAR" tag. */
+export function Badge({
+  tone = "muted",
+  className,
+  ...props
+}: ComponentProps<"span"> & { tone?: BadgeTone }) {
+  return (
+    <span
+      className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)}
+      {...props}
+    />
+  );
+}
+
+/** The tone of every order, invoice, message and account status; others are shown muted. */
+const STATUS_TONES: Record<string, BadgeTone> = {
+  pending: "warning",
+  paid: "success",
+  in_progress: "info",
+  completed: "success",
+  cancelled: "neutral",
+  sent: "info",
+  overdue: "danger",
+  void: "neutral",
+  unread: "warning",
+  read: "muted",
+  verified: "success",
+  unverified: "warning",
+};
+
+/** Human words for a status key ("in_progress" → "In Progress"). */
+export function statusLabel(status: string): string {
+  return status
+    .split(/[_-]/)
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(" ");
+}
+
+/**
+ * A status as a badge, the same in the portal and the back office. The portal names it in title case
+ * ("In Progress"); the back office, `plain`, in its own lower-case words ("in progress").
+ */
+export function StatusBadge({ status, plain = false }: { status: string; plain?: boolean }) {
+  return (
+    <Badge tone={STATUS_TONES[status] ?? "muted"} data-status={status}>
+      {plain ? status.split("_").join(" ") : statusLabel(status)}
+    </Badge>
+  );
+}
