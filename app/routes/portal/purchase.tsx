@@ -19,7 +19,7 @@ import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
