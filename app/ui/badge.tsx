@@ -21,8 +21,8 @@ export function Badge({
 }: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)}
       {...props}
+      className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)}
     />
   );
 }

@@ -1,11 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "./cn";
-
-/** The card's frame, for elements that are cards but not sections (a list item, a form, a popover). */
-export function cardClass(...extra: Array<string | false | null | undefined>): string {
-  return cn("rounded-xl border border-slate-200 bg-white shadow-sm", ...extra);
-}
+import { cardClass } from "./card-class";
 
 /** A titled section of a page in a card. */
 export function Card({

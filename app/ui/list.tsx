@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { ButtonLink } from "./button";
-import { cardClass } from "./card";
+import { cardClass } from "./card-class";
 import { DataTable } from "./table";
 
 export function EmptyState({ title, text }: { title: string; text?: string }) {

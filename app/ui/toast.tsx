@@ -4,7 +4,7 @@
  */
 import { X } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { cardClass } from "./card";
+import { cardClass } from "./card-class";
 
 export interface Toast {
   title: string;

@@ -1,7 +1,7 @@
 import { Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 
 /** The frame of the sign-in, registration and verification screens (no site chrome under /client/). */
 export function AuthCard({

@@ -7,7 +7,7 @@
 import { Bell as BellIcon, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import { badgeText } from "./listing";

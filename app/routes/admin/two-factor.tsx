@@ -10,7 +10,7 @@ import { isTwoFactorIntent, TWO_FACTOR_MESSAGES, type TwoFactorView } from "~/fe
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { pageTitle } from "~/features/site/meta";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import { Alert } from "~/ui/field";
 import type { Route } from "./+types/two-factor";
 

@@ -6,7 +6,7 @@ import { getClientInvoice } from "~/features/invoices/invoices.server";
 import { pageTitle } from "~/features/site/meta";
 import { Badge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [

@@ -25,7 +25,7 @@ import { isTwoFactorIntent, type TwoFactorView } from "~/features/accounts/two-f
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import { Tabs } from "~/ui/tabs";
 import type { Route } from "./+types/profile";

@@ -18,7 +18,7 @@ import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -6,7 +6,7 @@ import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listin
 import { searchClientOrders } from "~/features/orders/order-lists.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/search";

@@ -12,7 +12,7 @@ import { Price } from "~/features/currency/Price";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { pageTitle } from "~/features/site/meta";
 import { Badge } from "~/ui/badge";
-import { cardClass } from "~/ui/card";
+import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
 import { useHydrated } from "~/ui/use-hydrated";
