@@ -5,19 +5,16 @@
  */
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
 import { priceOrder } from "~/features/orders/pricing";
+import { openSeededMemoryDatabase } from "~/features/testing/memory-database.server";
 import { createInvoiceForOrder } from "./invoices.server";
 
 describe("createInvoiceForOrder", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
+    handle = await openSeededMemoryDatabase();
   }, 60_000);
   afterAll(async () => {
     await handle?.close();

@@ -1,13 +1,16 @@
 /** transitionOrder: the life cycle's rules, each change with its audit rows, notifications and email. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { auditLog, clients, invoices, notifications, orders, outboxEmails, user } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
 import { voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { makeOrders } from "~/features/testing/fixtures.server";
+import {
+  openSeededMemoryDatabase,
+  TEST_BUSINESS,
+  TEST_PUBLIC_URL,
+} from "~/features/testing/memory-database.server";
 import { transitionOrder } from "./order-lifecycle.server";
 
 describe("transitionOrder", () => {
@@ -16,24 +19,13 @@ describe("transitionOrder", () => {
   let deps: ChangeDeps;
   let n = 0;
   beforeAll(async () => {
-    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
+    handle = await openSeededMemoryDatabase();
     db = handle.db;
     deps = {
       db,
       config: {
-        publicUrl: "http://shop.test",
-        business: {
-          name: "Portico",
-          legalName: "Portico Ltd",
-          email: "owner@portico.test",
-          phone: "+1 555 0100",
-          whatsapp: "15550100",
-          address: "1 Main St",
-          hours: { weekdays: "9-5", saturday: "closed", sunday: "closed", emergency: "24/7" },
-          social: {},
-        },
+        publicUrl: TEST_PUBLIC_URL,
+        business: TEST_BUSINESS,
       },
       actor: { id: null, email: "owner@portico.test" },
     };

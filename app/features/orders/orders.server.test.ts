@@ -1,15 +1,14 @@
 /** checkout and payInvoice: the server prices, stores, then calls the provider, within the checkout budget. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { clients, invoices, orders, user } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
 import {
   type CheckoutRequest,
   type PaymentProvider,
   PaymentProviderError,
 } from "~/features/payments/provider";
+import { openSeededMemoryDatabase, TEST_PUBLIC_URL } from "~/features/testing/memory-database.server";
 import { CHECKOUTS_PER_HOUR } from "./checkout-limit.server";
 import { SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { checkout, newCheckoutToken, type OrderDeps, payInvoice } from "./orders.server";
@@ -40,15 +39,13 @@ describe("checkout and Pay Now", () => {
   let deps: OrderDeps;
   let n = 0;
   beforeAll(async () => {
-    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
+    handle = await openSeededMemoryDatabase();
     db = handle.db;
     provider = fakeProvider();
     const quiet = () => {};
     deps = {
       db,
-      config: { publicUrl: "http://shop.test", invoices: { taxRatePercent: 0, dueDays: 14 } },
+      config: { publicUrl: TEST_PUBLIC_URL, invoices: { taxRatePercent: 0, dueDays: 14 } },
       providers: provider.providers,
       rates: async () => ({ USD: 1, EUR: 0.5 }),
       logger: { info: quiet, warn: quiet, error: quiet },

@@ -1,12 +1,11 @@
 /** recordPayment: the one place an order and its invoice become paid (webhooks and the back office). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { clients, invoices, liveEvents, notifications, orders, user } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { makeOrders } from "~/features/testing/fixtures.server";
+import { openSeededMemoryDatabase } from "~/features/testing/memory-database.server";
 import { recordPayment } from "./payment.server";
 
 describe("recordPayment", () => {
@@ -14,9 +13,7 @@ describe("recordPayment", () => {
   let db: Database;
   let n = 0;
   beforeAll(async () => {
-    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
+    handle = await openSeededMemoryDatabase();
     db = handle.db;
   }, 60_000);
   afterAll(async () => {

@@ -1,11 +1,14 @@
 /** processPaymentEvent: verified events are stored once and applied only when they pay what is owed. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import { clients, invoices, orders, outboxEmails, paymentEvents, user } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
 import { makeOrders } from "~/features/testing/fixtures.server";
+import {
+  openSeededMemoryDatabase,
+  TEST_BUSINESS,
+  TEST_PUBLIC_URL,
+} from "~/features/testing/memory-database.server";
 import type { VerifiedPaymentEvent } from "./provider";
 import { processPaymentEvent, type WebhookDeps } from "./webhooks.server";
 
@@ -17,23 +20,12 @@ describe("processPaymentEvent", () => {
   const warnings: string[] = [];
   let n = 0;
   beforeAll(async () => {
-    handle = await openDatabase({ kind: "pglite", dir: "memory://" });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db);
+    handle = await openSeededMemoryDatabase();
     db = handle.db;
     deps = {
       db,
-      business: {
-        name: "Portico",
-        legalName: "Portico Ltd",
-        email: "owner@portico.test",
-        phone: "+1 555 0100",
-        whatsapp: "15550100",
-        address: "1 Main St",
-        hours: { weekdays: "9-5", saturday: "closed", sunday: "closed", emergency: "24/7" },
-        social: {},
-      },
-      publicUrl: "http://shop.test",
+      business: TEST_BUSINESS,
+      publicUrl: TEST_PUBLIC_URL,
       wakeOutbox: () => woken.push(Date.now()),
       logger: { info: () => {}, warn: (_obj: unknown, message?: string) => warnings.push(String(message)) },
     };
