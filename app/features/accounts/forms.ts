@@ -120,4 +120,4 @@ export const changePasswordSchema = z
     }),
   );
 
-export { type FieldErrors, fieldErrors, formValues } from "./form-data";
+export { type FieldErrors, fieldErrors, formValues } from "~/ui/form";

@@ -11,6 +11,7 @@ import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import { parseForm } from "~/ui/form";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoice";
@@ -50,8 +51,8 @@ const invoiceAction = z.discriminatedUnion("intent", [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
   const id = idParam(params.invoiceId);
-  const parsed = invoiceAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, 400);
+  const parsed = parseForm(invoiceAction, Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return data(parsed, 400);
   const input = parsed.data;
   const result =
     input.intent === "mark-paid"

@@ -8,6 +8,7 @@ import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import { parseForm } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/message";
@@ -45,8 +46,8 @@ const messageAction = z.discriminatedUnion("intent", [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
   const id = idParam(params.messageId);
-  const parsed = messageAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, 400);
+  const parsed = parseForm(messageAction, Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return data(parsed, 400);
   const input = parsed.data;
   const result =
     input.intent === "reply"

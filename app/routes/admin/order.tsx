@@ -12,6 +12,7 @@ import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { parseForm } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/order";
@@ -39,8 +40,8 @@ const transitionForm = z.object({
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
   const id = idParam(params.orderId);
-  const parsed = transitionForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, 400);
+  const parsed = parseForm(transitionForm, Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return data(parsed, 400);
   const result = await transitionOrder(deps, id, parsed.data.to, parsed.data.note);
   if (!result.ok) return data(result, result.status);
   context.runtime.outbox.wake();

@@ -2,10 +2,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
-import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -6,10 +6,10 @@ import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
 import { forwardCookies, getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
 import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
-import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError, PasswordField } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

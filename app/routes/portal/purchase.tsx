@@ -19,6 +19,7 @@ import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
+import { parseForm } from "~/ui/form";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -87,8 +88,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = await requireClient(request, context);
   const formData = await request.formData();
   const form = { ...Object.fromEntries(formData), addons: formData.getAll("addon") };
-  const parsed = CheckoutForm.safeParse(form);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = parseForm(CheckoutForm, form);
+  if (!parsed.ok) return data(parsed, 400);
   // Only what to buy is read from the form; prices, totals and amounts never are.
   const outcome = await checkout(orderDeps(context), {
     client,

@@ -4,10 +4,10 @@ import { signUp } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/features/accounts/session.server";
-import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { EmailField, FormError, TextField } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,10 +4,10 @@ import { resetPassword } from "~/features/accounts/accounts.server";
 import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
-import { useFormErrors } from "~/features/accounts/use-form-errors";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, FormError } from "~/ui/field";
+import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,12 +1,12 @@
 import { type FormEvent, useRef, useState } from "react";
 import type * as z from "zod/mini";
-import { type FieldErrors, fieldErrors, formValues } from "./form-data";
+import { type FieldErrors, fieldErrors, formValues } from "./form";
 
 /** A form's zod schema, fetched on demand: `() => import("./forms").then((m) => m.loginSchema)`. */
 export type SchemaLoader = () => Promise<z.ZodMiniType>;
 
 /**
- * Field errors of an account form: the server's (from the action) until the browser checks the form
+ * Field errors of a form: the server's (from the action) until the browser checks the form
  * itself with the same zod schema on submit; an edited field's error clears.
  *
  * The schema (and zod with it) is not part of the page's JavaScript: it is fetched when the visitor
