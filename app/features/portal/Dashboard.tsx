@@ -1,0 +1,129 @@
+/** The client dashboard's sections: recent orders, quick actions and the Need Help box. */
+import { FileText, MessageCircle, MessageSquareQuote, Radio, ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
+import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
+import { ContactForm } from "~/features/contact/ContactForm";
+import { formatMoney } from "~/features/currency/currency";
+import { StatusBadge } from "~/ui/badge";
+import { cardClass } from "~/ui/card-class";
+import { formatDate } from "~/ui/format";
+
+const QUICK_ACTIONS = [
+  { to: "/client/services", label: "Purchase Service", icon: ShoppingCart },
+  { to: "/client/invoices", label: "View Invoices", icon: FileText },
+  { to: "/#quote", label: "Custom Quote", icon: MessageSquareQuote },
+];
+
+export interface RecentOrder {
+  id: string;
+  serviceName: string;
+  packageName: string;
+  createdAt: string;
+  amountInCurrency: number;
+  currency: string;
+  status: string;
+}
+
+export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
+  return (
+    <section aria-labelledby="recent-orders-heading" className={cardClass("p-6 lg:col-span-2")}>
+      <div className="flex items-center justify-between">
+        <h2 id="recent-orders-heading" className="text-lg font-bold">
+          Recent Orders
+        </h2>
+        <Link to="/client/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All<span className="sr-only"> orders</span>
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-6 text-center text-slate-600">No recent orders</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {orders.map((o) => (
+            <li key={o.id} className="flex items-center justify-between gap-4 py-3" data-order-id={o.id}>
+              <div className="min-w-0">
+                <p className="truncate font-medium text-ink">{o.serviceName}</p>
+                <p className="text-sm text-slate-600">
+                  {o.packageName} · {formatDate(o.createdAt)}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-3">
+                <span className="font-medium">{formatMoney(o.amountInCurrency, o.currency)}</span>
+                <StatusBadge status={o.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function QuickActions() {
+  return (
+    <section aria-labelledby="quick-actions-heading" className={cardClass("p-6")}>
+      <h2 id="quick-actions-heading" className="text-lg font-bold">
+        Quick Actions
+      </h2>
+      <ul className="mt-4 space-y-2">
+        {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+          <li key={label}>
+            <Link
+              to={to}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 font-medium hover:bg-slate-50"
+            >
+              <Icon aria-hidden="true" className="size-4 text-brand-700" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 rounded-lg bg-green-50 p-4 text-sm text-green-900">
+        <p className="flex items-center gap-2 font-semibold">
+          <Radio aria-hidden="true" className="size-4" />
+          Live Updates
+        </p>
+        <p className="mt-1">
+          Your orders, invoices and notifications update here as soon as anything changes: no need to reload.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function NeedHelp({
+  business,
+  client,
+}: {
+  business: BusinessIdentity;
+  client: { name: string; email: string };
+}) {
+  return (
+    <section aria-labelledby="need-help-heading" className={cardClass("p-6")}>
+      <h2 id="need-help-heading" className="text-lg font-bold">
+        Need Help?
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Write to us here or on WhatsApp: we answer within 24 hours.
+      </p>
+      <a
+        href={whatsappLink(business)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-4 inline-flex items-center gap-2 font-semibold text-green-800 underline"
+      >
+        <MessageCircle aria-hidden="true" className="size-4" />
+        Chat on WhatsApp
+      </a>
+      <div className="mt-4 max-w-2xl">
+        <ContactForm
+          business={business}
+          source="portal"
+          compact
+          action="/client/dashboard"
+          defaults={{ name: client.name, email: client.email }}
+        />
+      </div>
+    </section>
+  );
+}
