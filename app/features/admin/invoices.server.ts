@@ -4,14 +4,17 @@
  * (invoices/invoice-lifecycle.server.ts).
  */
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, orders } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/currency/currency";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
+import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
@@ -179,4 +182,39 @@ export async function invoiceTotals(db: Database) {
     .from(invoices)
     .where(unpaidInvoiceSql);
   return row ?? { outstandingUsd: 0, outstandingCount: 0, overdueUsd: 0, overdueCount: 0 };
+}
+
+const invoiceActionForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("mark-paid"),
+    reference: z
+      .string()
+      .trim()
+      .min(2, { message: "Enter the bank transfer's reference" })
+      .max(200, { message: "The reference must be at most 200 characters" }),
+  }),
+  z.object({ intent: z.literal("resend") }),
+  z.object({
+    intent: z.literal("void"),
+    reason: z
+      .string()
+      .trim()
+      .max(500, { message: "The reason must be at most 500 characters" })
+      .optional()
+      .transform((v) => v || null),
+  }),
+]);
+
+/** The invoice page's forms: mark paid by bank transfer, resend, or void; a rejected form answers 400. */
+export async function invoiceAdminAction(
+  deps: ChangeDeps,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<ChangeResult | (FormFailure & { status: 400 })> {
+  const parsed = parseForm(invoiceActionForm, values);
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const input = parsed.data;
+  if (input.intent === "mark-paid") return markInvoicePaid(deps, id, input.reference);
+  if (input.intent === "resend") return resendInvoice(deps, id);
+  return voidInvoice(deps, id, input.reason);
 }
