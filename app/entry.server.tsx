@@ -43,6 +43,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timedOut = false;
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesProvider value={INLINE_CSS}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -56,6 +57,7 @@ export default function handleRequest(
         // JavaScript never run. The loaders have all finished by now, so streaming would gain little.
         onAllReady() {
           shellRendered = true;
+          clearTimeout(timer);
           const body = deferredHydration();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -66,12 +68,24 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          if (timedOut && !shellRendered) {
+            // A machine too busy to render in time is overloaded, not broken: say so (and log it once).
+            if (responseStatusCode < 500) {
+              loadContext.logger.warn({ url: request.url, ms: streamTimeout + 1000 }, "render timed out");
+            }
+            responseStatusCode = 503;
+            responseHeaders.set("Retry-After", "5");
+            return;
+          }
           responseStatusCode = 500;
           // Errors after the shell are reported by the error boundary; log the rest.
           if (shellRendered) loadContext.reportError(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort();
+    }, streamTimeout + 1000);
   });
 }
