@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -167,6 +168,23 @@ export type PackageNameMap = Record<string, string>;
 /** Optional extras bought with a package, such as the SSL procurement fee. */
 export type AddonMap = Record<string, { name: string; usd: number }>;
 
+export const intakeQuestionKinds = ["text", "textarea", "number"] as const;
+export type IntakeQuestionKind = (typeof intakeQuestionKinds)[number];
+
+/**
+ * One question of a service's brief (the intake): what the owner needs answered to start the job.
+ * `key` names the answer in `order_briefs.answers`; `maxLength` bounds the answer's characters.
+ * Checked by `intakeQuestionsSchema` (features/catalogue/intake-questions.ts).
+ */
+export interface IntakeQuestion {
+  key: string;
+  label: string;
+  kind: IntakeQuestionKind;
+  required: boolean;
+  maxLength: number;
+  hint?: string;
+}
+
 export const services = pgTable(
   "services",
   {
@@ -181,6 +199,11 @@ export const services = pgTable(
     /** Package keys in the order they are offered; the first is the default when there is no 'basic'. */
     packageOrder: text("package_order").array().notNull(),
     addons: jsonb("addons").$type<AddonMap>().notNull().default({}),
+    /**
+     * The questions a client answers after paying (the brief). Null: never set, so seeding fills in the
+     * catalogue's own (seed-data.ts); an empty list: the owner asks nothing (ADR 0512).
+     */
+    intakeQuestions: jsonb("intake_questions").$type<IntakeQuestion[]>(),
     /** What one unit of quantity is ('Number of Mailboxes'); null when the service has no quantity. */
     quantityLabel: text("quantity_label"),
     minQuantity: integer("min_quantity").notNull().default(1),
@@ -338,6 +361,10 @@ export const orders = pgTable(
     /** A one-time token of the purchase form: the same form posted twice makes one order. */
     checkoutToken: text("checkout_token"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When each later step of the life cycle was reached (the order page's timeline). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -459,6 +486,112 @@ export const paymentEvents = pgTable(
 export type Order = typeof orders.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// After the sale: an order's brief and its conversation
+// (docs/decisions/0512-order-brief-and-conversation.md)
+// ---------------------------------------------------------------------------
+
+/** A brief's answers by question key, as the client gave them (trimmed). */
+export type BriefAnswers = Record<string, string>;
+
+/**
+ * The brief of an order: the client's answers to its service's intake questions, with the questions
+ * as they were asked (the owner may change the catalogue's later). One row per order, once answered.
+ */
+export const orderBriefs = pgTable("order_briefs", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  questions: jsonb("questions").$type<IntakeQuestion[]>().notNull(),
+  answers: jsonb("answers").$type<BriefAnswers>().notNull(),
+  answeredBy: text("answered_by").references(() => user.id, { onDelete: "set null" }),
+  /** When the client first answered; `updated_at` is the last correction. */
+  answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});
+
+export const messageAuthorRoles = ["client", "owner"] as const;
+export type MessageAuthorRole = (typeof messageAuthorRoles)[number];
+
+/** The longest message a client or the owner may write on an order. */
+export const ORDER_MESSAGE_MAX_CHARS = 10_000;
+
+/**
+ * One message of an order's conversation, by its client or by the owner (any admin). `read_at` is when
+ * the other side first saw it: the client for the owner's messages, an admin for the client's.
+ */
+export const orderMessages = pgTable(
+  "order_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorRole: text("author_role", { enum: messageAuthorRoles }).notNull(),
+    body: text("body").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An order's thread, oldest first.
+    index("order_messages_order_created_idx").on(t.orderId, t.createdAt, t.id),
+    // The back office's inbox: unread client messages, newest first.
+    index("order_messages_unread_client_idx")
+      .on(t.createdAt)
+      .where(sql`${t.authorRole} = 'client' and ${t.readAt} is null`),
+    check(
+      "order_messages_body_length",
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(ORDER_MESSAGE_MAX_CHARS))}`,
+    ),
+  ],
+);
+
+/** Binary data: bytea on PGlite and PostgreSQL alike (Uint8Array in, Uint8Array or Buffer out). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => value,
+});
+
+/** The largest attachment accepted, in bytes (10 MB). */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A file attached to an order message, kept in the database (so every process and both databases serve
+ * it the same way). The content type is what the bytes are, not what the sender said.
+ */
+export const messageAttachments = pgTable(
+  "message_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => orderMessages.id, { onDelete: "cascade" }),
+    /** Its place among the message's files (0 to 4), as they were attached. */
+    position: integer("position").notNull().default(0),
+    /** Sanitised: no path, no control characters, an extension matching the content type. */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    bytes: bytea("bytes").notNull(),
+    /** Hex SHA-256 of the bytes. */
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("message_attachments_message_position_key").on(t.messageId, t.position),
+    check(
+      "message_attachments_size",
+      sql`${t.size} between 1 and ${sql.raw(String(ATTACHMENT_MAX_BYTES))} and octet_length(${t.bytes}) = ${t.size}`,
+    ),
+  ],
+);
+
+export type OrderBrief = typeof orderBriefs.$inferSelect;
+export type OrderMessage = typeof orderMessages.$inferSelect;
+export type MessageAttachment = typeof messageAttachments.$inferSelect;
 
 // ---------------------------------------------------------------------------
 // Notifications, live events and the audit log

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { Database } from "./client.server";
@@ -8,6 +9,10 @@ import { services } from "./schema";
  * the owner changed later are never overwritten; a service missing from the database is added.
  * Returns how many services were added. Adding any announces a catalogue change (in the same
  * transaction), so processes already running drop their cached pages and catalogue (ADR 0800).
+ *
+ * A service whose intake questions were never set (null: the database was seeded before they existed)
+ * gets the seed's; questions the owner set, even none, are kept (ADR 0512). They are not on the public
+ * pages, so this announces nothing.
  */
 export async function seedDatabase(db: Database): Promise<{ servicesAdded: number }> {
   return db.transaction(async (tx) => {
@@ -17,6 +22,13 @@ export async function seedDatabase(db: Database): Promise<{ servicesAdded: numbe
       .onConflictDoNothing({ target: services.id })
       .returning({ id: services.id });
     if (added.length) await publishLiveEvent(tx, { userId: null, kind: "catalogue", status: "seeded" });
+    for (const seed of SEED_SERVICES) {
+      if (!seed.intakeQuestions) continue;
+      await tx
+        .update(services)
+        .set({ intakeQuestions: seed.intakeQuestions })
+        .where(and(eq(services.id, seed.id), isNull(services.intakeQuestions)));
+    }
     return { servicesAdded: added.length };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The service catalogue as first seeded: the eight services with the USD prices of the spec
  * (public-site.md and client-portal.md, section 9). Ids are fixed so seeding is idempotent and
- * links by id keep working across installs.
+ * links by id keep working across installs. `intakeQuestions` are each service's brief (ADR 0512): a
+ * database seeded before they existed gets them at the next start (seed.server.ts).
  */
 import type { NewService } from "~/db/schema";
 
@@ -28,6 +29,48 @@ export const SEED_SERVICES: NewService[] = [
     quantityLabel: "Number of Mailboxes",
     minQuantity: 1,
     maxQuantity: 1000,
+    intakeQuestions: [
+      {
+        key: "current_provider",
+        label: "Current email provider",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "Where the mailboxes are now, e.g. GoDaddy, your web host's cPanel, Zoho",
+      },
+      {
+        key: "new_provider",
+        label: "New email provider",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "Google Workspace, Microsoft 365 or another IMAP host",
+      },
+      {
+        key: "domains",
+        label: "Domain name(s)",
+        kind: "textarea",
+        required: true,
+        maxLength: 500,
+        hint: "One per line",
+      },
+      { key: "mailboxes", label: "Number of mailboxes", kind: "number", required: true, maxLength: 6 },
+      {
+        key: "cutover_window",
+        label: "Preferred cutover window",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "When the switch may happen, with your time zone, e.g. Saturday morning CET",
+      },
+      {
+        key: "notes",
+        label: "Anything else we should know",
+        kind: "textarea",
+        required: false,
+        maxLength: 2000,
+      },
+    ],
     sortOrder: 1,
   },
   {
@@ -49,6 +92,40 @@ export const SEED_SERVICES: NewService[] = [
         "Includes 30 days of support",
       ],
     },
+    intakeQuestions: [
+      {
+        key: "domains",
+        label: "Domain name(s)",
+        kind: "textarea",
+        required: true,
+        maxLength: 500,
+        hint: "One per line",
+      },
+      {
+        key: "email_senders",
+        label: "What sends email for your domain",
+        kind: "textarea",
+        required: true,
+        maxLength: 1000,
+        hint: "Your mailboxes' provider and any other tool: newsletters, invoicing, your website's forms",
+      },
+      {
+        key: "dns_manager",
+        label: "Who manages your DNS",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. Cloudflare, your domain registrar, your web host",
+      },
+      {
+        key: "problem",
+        label: "What prompted this",
+        kind: "textarea",
+        required: false,
+        maxLength: 2000,
+        hint: "Bounced messages, mail in spam folders, spoofed senders…",
+      },
+    ],
     sortOrder: 2,
   },
   {
@@ -93,6 +170,39 @@ export const SEED_SERVICES: NewService[] = [
         "Renewal reminders",
       ],
     },
+    intakeQuestions: [
+      {
+        key: "domains",
+        label: "Domain name(s)",
+        kind: "textarea",
+        required: true,
+        maxLength: 500,
+        hint: "One per line, as visitors type them (with or without www)",
+      },
+      {
+        key: "control_panel",
+        label: "Hosting control panel",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. cPanel, Plesk, or none (a server you manage)",
+      },
+      {
+        key: "dns_manager",
+        label: "Who manages DNS",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. Cloudflare, your domain registrar, your web host",
+      },
+      {
+        key: "notes",
+        label: "Anything else we should know",
+        kind: "textarea",
+        required: false,
+        maxLength: 2000,
+      },
+    ],
     sortOrder: 3,
   },
   {
@@ -118,6 +228,25 @@ export const SEED_SERVICES: NewService[] = [
         "7 days of follow-up included",
       ],
     },
+    intakeQuestions: [
+      {
+        key: "suite",
+        label: "Google Workspace or Microsoft 365",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+      },
+      { key: "domain", label: "Your primary domain", kind: "text", required: true, maxLength: 200 },
+      { key: "users", label: "Number of users", kind: "number", required: false, maxLength: 6 },
+      {
+        key: "request",
+        label: "What you need done",
+        kind: "textarea",
+        required: true,
+        maxLength: 2000,
+        hint: "The task or the problem, as precisely as you can",
+      },
+    ],
     sortOrder: 4,
   },
   {
@@ -141,6 +270,41 @@ export const SEED_SERVICES: NewService[] = [
     quantityLabel: "Number of Users",
     minQuantity: 1,
     maxQuantity: 500,
+    intakeQuestions: [
+      {
+        key: "source",
+        label: "Where the data is now",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. Google Drive, Dropbox, a file server",
+      },
+      {
+        key: "destination",
+        label: "Where it should go",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. SharePoint, OneDrive, Google Drive",
+      },
+      { key: "users", label: "Number of users", kind: "number", required: true, maxLength: 6 },
+      {
+        key: "data_size",
+        label: "Approximate amount of data",
+        kind: "text",
+        required: false,
+        maxLength: 100,
+        hint: "e.g. 200 GB",
+      },
+      {
+        key: "cutover_window",
+        label: "Preferred cutover window",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "When the switch may happen, with your time zone",
+      },
+    ],
     sortOrder: 5,
   },
   {
@@ -172,6 +336,32 @@ export const SEED_SERVICES: NewService[] = [
         "Monitoring recommendations",
       ],
     },
+    intakeQuestions: [
+      {
+        key: "website",
+        label: "Website or server address",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+      },
+      {
+        key: "control_panel",
+        label: "Control panel",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "cPanel, Plesk or another",
+      },
+      { key: "problem", label: "What is broken", kind: "textarea", required: true, maxLength: 2000 },
+      {
+        key: "since",
+        label: "Since when",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. this morning, since yesterday's update",
+      },
+    ],
     sortOrder: 6,
   },
   {
@@ -193,6 +383,38 @@ export const SEED_SERVICES: NewService[] = [
         "Setup in 2-4 hours",
       ],
     },
+    intakeQuestions: [
+      {
+        key: "machines",
+        label: "Machines to protect",
+        kind: "textarea",
+        required: true,
+        maxLength: 1000,
+        hint: "How many, and their operating systems",
+      },
+      {
+        key: "cloud_data",
+        label: "Microsoft 365 or Google Workspace to back up",
+        kind: "text",
+        required: false,
+        maxLength: 200,
+        hint: "Leave empty if none",
+      },
+      {
+        key: "retention",
+        label: "How long backups should be kept",
+        kind: "text",
+        required: false,
+        maxLength: 200,
+      },
+      {
+        key: "acronis_account",
+        label: "Do you already have an Acronis account?",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+      },
+    ],
     sortOrder: 7,
   },
   {
@@ -216,6 +438,40 @@ export const SEED_SERVICES: NewService[] = [
     quantityLabel: "Number of Incidents",
     minQuantity: 1,
     maxQuantity: 10,
+    intakeQuestions: [
+      {
+        key: "problem",
+        label: "What is broken",
+        kind: "textarea",
+        required: true,
+        maxLength: 2000,
+        hint: "What you see, and what you expected",
+      },
+      {
+        key: "since",
+        label: "Since when",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. this morning, since yesterday's update",
+      },
+      {
+        key: "urgency",
+        label: "How urgent is it",
+        kind: "text",
+        required: true,
+        maxLength: 200,
+        hint: "e.g. nobody can send email; or it can wait until tomorrow",
+      },
+      {
+        key: "access",
+        label: "How we can reach the system",
+        kind: "textarea",
+        required: false,
+        maxLength: 1000,
+        hint: "Do not write passwords here: we will ask for access safely.",
+      },
+    ],
     sortOrder: 8,
   },
 ];

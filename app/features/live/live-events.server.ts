@@ -10,8 +10,19 @@ import { liveEvents } from "~/db/schema";
 
 export const LIVE_CHANNEL = "portico_live";
 
-/** `session`: a session ended (sign-out); the stream of that session closes. */
-export type LiveEventKind = "order" | "invoice" | "notification" | "catalogue" | "session";
+/**
+ * `session`: a session ended (sign-out); the stream of that session closes. `message`: an order's
+ * conversation changed (a new message, or the other side read it); `brief`: an order's brief was
+ * answered. Both carry the order's id.
+ */
+export type LiveEventKind =
+  | "order"
+  | "invoice"
+  | "notification"
+  | "catalogue"
+  | "session"
+  | "message"
+  | "brief";
 
 export interface LiveEventInput {
   /** Whose event it is; null for one every signed-in user may see (a catalogue change). */

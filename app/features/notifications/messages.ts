@@ -40,4 +40,22 @@ export const NOTIFICATIONS = {
     message: `Invoice ${invoiceNumber} is past its due date. Please pay it at your earliest convenience.`,
     type: "warning",
   }),
-} satisfies Record<string, NotificationText | ((n: string) => NotificationText)>;
+  /** Not in the spec (issue "after the sale"): the owner wrote on a client's order. */
+  orderMessage: (serviceName: string): NotificationText => ({
+    title: "New Message",
+    message: `New message on your order: ${serviceName}`,
+    type: "info",
+  }),
+  /** The owner's: a client wrote on their order. */
+  clientMessage: (clientName: string, serviceName: string): NotificationText => ({
+    title: "New Message",
+    message: `New message from ${clientName} on an order: ${serviceName}`,
+    type: "info",
+  }),
+  /** The owner's: a client answered their order's brief. */
+  briefAnswered: (clientName: string, serviceName: string): NotificationText => ({
+    title: "Brief Received",
+    message: `${clientName} sent the details for an order: ${serviceName}`,
+    type: "info",
+  }),
+} satisfies Record<string, NotificationText | ((...n: string[]) => NotificationText)>;

@@ -19,6 +19,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
+import { reachedAt } from "./order-timeline";
 import { recordPayment } from "./payment.server";
 
 /** An order and its invoice, both locked FOR UPDATE by the caller's transaction. */
@@ -35,7 +36,11 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | 
 }
 
 async function setOrderStatus(tx: Tx, order: Order, to: OrderStatus): Promise<void> {
-  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+  // The step's timestamp with it (the order page's timeline).
+  await tx
+    .update(orders)
+    .set({ status: to, ...reachedAt(to, new Date()) })
+    .where(eq(orders.id, order.id));
   await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: to });
 }
 

@@ -9,6 +9,7 @@ import { invoices, type OrderStatus, orders, services } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { reachedAt } from "~/features/orders/order-timeline";
 
 export interface FixtureOrder {
   orderId: string;
@@ -72,11 +73,14 @@ export async function makeOrders(
       with made as (
         insert into orders (client_id, service_id, service_name, service_category, package, package_name,
           quantity, unit_price_usd, amount_usd, currency, amount_in_currency, exchange_rate, status, provider,
-          paid_at, created_at, updated_at)
+          paid_at, started_at, completed_at, cancelled_at, created_at, updated_at)
         select ${clientId}, ${service.id}, ${service.name}, ${service.category}, ${pkg},
           ${service.packageNames[pkg] ?? pkg}, 1, ${amountUsd}, ${amountUsd}, ${currency}, ${amountInCurrency},
           ${rate}, ${status}, 'sandbox',
           case when ${invoiceStatus} = 'paid' then now() else null end,
+          case when ${status} in ('in_progress', 'completed') then now() else null end,
+          case when ${status} = 'completed' then now() else null end,
+          case when ${status} = 'cancelled' then now() else null end,
           now() - make_interval(secs => ${count} - g), now()
         from generate_series(1, ${count}) g
         returning id, created_at
@@ -124,7 +128,11 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
-      .set({ status, ...(status === "paid" ? { paidAt: new Date() } : {}) })
+      .set({
+        status,
+        ...(status === "paid" ? { paidAt: new Date() } : {}),
+        ...reachedAt(status, new Date()),
+      })
       .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)))
       .returning({ id: orders.id });
     if (!order) return false;

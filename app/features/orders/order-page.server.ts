@@ -1,0 +1,113 @@
+/**
+ * One order as its page shows it (ADR 0512): what was bought and for how much, its invoice, the status
+ * timeline, the brief and whether the viewer may write on the conversation. Scoped by the viewer: the
+ * client's own orders, or any for an admin; anything else (a malformed id too) is null, a 404.
+ * The conversation's messages are `listThread` (conversation.server.ts), read beside this.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { type InvoiceStatus, invoices, type Order, orderBriefs } from "~/db/schema";
+import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
+import { type BriefView, briefView } from "./brief.server";
+import type { ConversationState } from "./conversation";
+import { conversationStateFor } from "./conversation.server";
+import { findOrderFor, type Viewer } from "./order-access.server";
+import { orderTimeline, type TimelineStep } from "./order-timeline";
+
+export interface OrderPage {
+  order: Pick<
+    Order,
+    | "id"
+    | "clientId"
+    | "serviceId"
+    | "serviceName"
+    | "serviceCategory"
+    | "package"
+    | "packageName"
+    | "quantity"
+    | "unitPriceUsd"
+    | "addons"
+    | "amountUsd"
+    | "currency"
+    | "amountInCurrency"
+    | "exchangeRate"
+    | "status"
+    | "createdAt"
+  >;
+  /** The service's page slug, when the service still exists. */
+  serviceSlug: string | null;
+  invoice: {
+    id: string;
+    invoiceNumber: string;
+    /** As shown: overdue as soon as it is past due. */
+    status: string;
+    storedStatus: InvoiceStatus;
+    totalAmount: number;
+    currency: string;
+    /** The viewer's side's page of the invoice. */
+    href: string;
+  } | null;
+  timeline: TimelineStep[];
+  brief: BriefView;
+  conversation: ConversationState;
+}
+
+export async function getOrderPage(
+  db: Database,
+  viewer: Viewer,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<OrderPage | null> {
+  const scoped = await findOrderFor(db, viewer, orderId);
+  if (!scoped) return null;
+  const { order } = scoped;
+  const [[invoice], [brief]] = await Promise.all([
+    db.select().from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
+    db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)).limit(1),
+  ]);
+  return {
+    order: {
+      id: order.id,
+      clientId: order.clientId,
+      serviceId: order.serviceId,
+      serviceName: order.serviceName,
+      serviceCategory: order.serviceCategory,
+      package: order.package,
+      packageName: order.packageName,
+      quantity: order.quantity,
+      unitPriceUsd: order.unitPriceUsd,
+      addons: order.addons,
+      amountUsd: order.amountUsd,
+      currency: order.currency,
+      amountInCurrency: order.amountInCurrency,
+      exchangeRate: order.exchangeRate,
+      status: order.status,
+      createdAt: order.createdAt,
+    },
+    serviceSlug: scoped.serviceSlug,
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          invoiceNumber: invoice.invoiceNumber,
+          status: effectiveInvoiceStatus(invoice.status, invoice.dueDate, now),
+          storedStatus: invoice.status,
+          totalAmount: invoice.totalAmount,
+          currency: invoice.currency,
+          href: viewer.role === "admin" ? `/admin/invoices/${invoice.id}` : `/client/invoice/${invoice.id}`,
+        }
+      : null,
+    timeline: orderTimeline(order),
+    brief: briefView(scoped, brief ?? null, viewer.role),
+    conversation: conversationStateFor(viewer, scoped, now),
+  };
+}
+
+/** The client's order page (`/client/orders/{id}`): null for another client's order or a malformed id. */
+export function getClientOrder(
+  db: Database,
+  clientId: string,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<OrderPage | null> {
+  return getOrderPage(db, { id: clientId, role: "client" }, orderId, now);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { orderTimeline, reachedAt, type TimelineOrder } from "./order-timeline";
+
+const t = (h: number) => new Date(Date.UTC(2026, 2, 2, h));
+const base: TimelineOrder = {
+  status: "pending",
+  createdAt: t(1),
+  paidAt: null,
+  startedAt: null,
+  completedAt: null,
+  cancelledAt: null,
+};
+const steps = (o: TimelineOrder) => orderTimeline(o).map((s) => [s.key, s.state, s.at, s.current]);
+
+describe("orderTimeline", () => {
+  it("shows the whole path with a timestamp per reached step, the current one marked", () => {
+    expect(steps(base)).toEqual([
+      ["placed", "done", t(1), true],
+      ["paid", "upcoming", null, false],
+      ["in_progress", "upcoming", null, false],
+      ["completed", "upcoming", null, false],
+    ]);
+    expect(steps({ ...base, status: "in_progress", paidAt: t(2), startedAt: t(3) })).toEqual([
+      ["placed", "done", t(1), false],
+      ["paid", "done", t(2), false],
+      ["in_progress", "done", t(3), true],
+      ["completed", "upcoming", null, false],
+    ]);
+    const done = { ...base, status: "completed", paidAt: t(2), startedAt: t(3), completedAt: t(4) } as const;
+    expect(steps(done).map((s) => s[2])).toEqual([t(1), t(2), t(3), t(4)]);
+    expect(orderTimeline(done).map((s) => s.label)).toEqual(["Placed", "Paid", "In progress", "Completed"]);
+  });
+
+  it("a cancelled order shows the steps it reached, then cancelled", () => {
+    expect(steps({ ...base, status: "cancelled", cancelledAt: t(5) })).toEqual([
+      ["placed", "done", t(1), false],
+      ["cancelled", "done", t(5), true],
+    ]);
+    expect(steps({ ...base, status: "cancelled", paidAt: t(2), cancelledAt: t(5) }).map((s) => s[0])).toEqual(
+      ["placed", "paid", "cancelled"],
+    );
+  });
+
+  it("a step reached before its time was recorded (older orders) is done without a time", () => {
+    expect(steps({ ...base, status: "in_progress", paidAt: t(2) })[2]).toEqual([
+      "in_progress",
+      "done",
+      null,
+      true,
+    ]);
+  });
+});
+
+describe("reachedAt", () => {
+  it("names the column each status sets", () => {
+    expect(reachedAt("in_progress", t(1))).toEqual({ startedAt: t(1) });
+    expect(reachedAt("completed", t(1))).toEqual({ completedAt: t(1) });
+    expect(reachedAt("cancelled", t(1))).toEqual({ cancelledAt: t(1) });
+    expect(reachedAt("paid", t(1))).toEqual({});
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * An order's timeline (the order page): placed, paid, in progress, then completed or cancelled, each with
+ * when it happened. Pure: the timestamps are the order's own columns, written by the life cycle's state
+ * changes (order-lifecycle.server.ts, payment.server.ts) through `reachedAt`.
+ */
+import type { Order, OrderStatus } from "~/db/schema";
+
+export type TimelineStepKey = "placed" | "paid" | "in_progress" | "completed" | "cancelled";
+
+export interface TimelineStep {
+  key: TimelineStepKey;
+  label: string;
+  /** When the step was reached; null when it was not (or, for old orders, not recorded). */
+  at: Date | null;
+  /** done: reached; upcoming: not yet. */
+  state: "done" | "upcoming";
+  /** The step the order is at now. */
+  current: boolean;
+}
+
+export const TIMELINE_LABELS: Readonly<Record<TimelineStepKey, string>> = {
+  placed: "Placed",
+  paid: "Paid",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export type TimelineOrder = Pick<
+  Order,
+  "status" | "createdAt" | "paidAt" | "startedAt" | "completedAt" | "cancelledAt"
+>;
+
+/** How far along the normal path each status is (cancelled is off it). */
+const PROGRESS: Readonly<Record<Exclude<OrderStatus, "cancelled">, number>> = {
+  pending: 0,
+  paid: 1,
+  in_progress: 2,
+  completed: 3,
+};
+
+/**
+ * The steps of an order. An open or completed order shows the whole path (placed, paid, in progress,
+ * completed), steps not reached yet as upcoming. A cancelled order shows the steps it reached, then
+ * cancelled: a step counts as reached when its timestamp is set (an order cancelled while pending was
+ * never paid).
+ */
+export function orderTimeline(order: TimelineOrder): TimelineStep[] {
+  const step = (key: TimelineStepKey, at: Date | null, done: boolean, current: boolean): TimelineStep => ({
+    key,
+    label: TIMELINE_LABELS[key],
+    at: done ? at : null,
+    state: done ? "done" : "upcoming",
+    current,
+  });
+  if (order.status === "cancelled") {
+    return [
+      step("placed", order.createdAt, true, false),
+      ...(order.paidAt ? [step("paid", order.paidAt, true, false)] : []),
+      ...(order.startedAt ? [step("in_progress", order.startedAt, true, false)] : []),
+      step("cancelled", order.cancelledAt, true, true),
+    ];
+  }
+  const progress = PROGRESS[order.status];
+  return [
+    step("placed", order.createdAt, true, progress === 0),
+    step("paid", order.paidAt, progress >= 1, progress === 1),
+    step("in_progress", order.startedAt, progress >= 2, progress === 2),
+    step("completed", order.completedAt, progress >= 3, progress === 3),
+  ];
+}
+
+/** The timestamp an order's row gets when it reaches a status (none for pending; paid sets paid_at). */
+export function reachedAt(
+  to: OrderStatus,
+  at: Date,
+): Partial<Pick<Order, "startedAt" | "completedAt" | "cancelledAt">> {
+  switch (to) {
+    case "in_progress":
+      return { startedAt: at };
+    case "completed":
+      return { completedAt: at };
+    case "cancelled":
+      return { cancelledAt: at };
+    default:
+      return {};
+  }
+}
