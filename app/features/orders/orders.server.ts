@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
@@ -47,6 +48,18 @@ export interface CheckoutInput {
   /** The purchase form's one-time token: the same form posted twice makes one order. */
   checkoutToken: string;
 }
+
+/** The purchase form as posted: only what to buy, never a price. */
+export const checkoutForm = z.object({
+  checkoutToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "The order form expired. Please reload." }),
+  package: z.string().max(64).optional(),
+  quantity: z.string().max(32).optional(),
+  currency: z.string().max(8).optional(),
+  /** The add-ons ticked (`addon=procurement`): their prices come from the catalogue, never the form. */
+  addons: z.array(z.string().max(64)).max(8),
+});
 
 export type CheckoutOutcome =
   | { ok: true; redirectTo: string; orderId: string; invoiceId: string }
