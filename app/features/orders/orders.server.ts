@@ -13,6 +13,7 @@ import type { Database } from "~/db/client.server";
 import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
 import {
   defaultPackage,
+  offeredPackages,
   orderQuantity,
   quantityRules,
   servicePagePath,
@@ -82,7 +83,7 @@ export async function findPurchasableService(db: Database, routeId: string): Pro
 
 /** The package a purchase asks for, if the service offers it; else its default package. */
 export function choosePackage(service: Service, requested: string | null | undefined): string {
-  if (requested && Object.hasOwn(service.pricing, requested)) return requested;
+  if (requested && offeredPackages(service).some((p) => p.key === requested)) return requested;
   return defaultPackage(service);
 }
 

@@ -4,7 +4,7 @@
  * currencies offered with their rates, and, for a signed-in visitor, the form's one-time token.
  */
 import type { Database } from "~/db/client.server";
-import { quantityRules } from "~/features/catalogue/catalogue";
+import { offeredPackages, quantityRules } from "~/features/catalogue/catalogue";
 import { type Rates, SELECTABLE_CURRENCIES, toCurrencyCode } from "~/features/currency/currency";
 import { choosePackage, findPurchasableService, newCheckoutToken } from "./orders.server";
 import type { PurchaseNotFoundData, PurchasePageData } from "./purchase-page";
@@ -45,14 +45,7 @@ export async function loadPurchasePage(
       id: service.id,
       name: service.name,
       description: service.description,
-      packages: service.packageOrder
-        .filter((key) => Object.hasOwn(service.pricing, key))
-        .map((key) => ({
-          key,
-          name: service.packageNames[key] ?? key,
-          priceUsd: service.pricing[key]!,
-          features: service.features[key] ?? [],
-        })),
+      packages: offeredPackages(service),
       quantity: quantityRules(service),
       addons: Object.entries(service.addons ?? {}).map(([key, addon]) => ({
         key,

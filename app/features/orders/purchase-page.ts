@@ -3,15 +3,11 @@
  * and quantity rules, the currencies offered with their rates, and who is asking. Shared by the server
  * that shapes it and the page that shows it; prices here only show, the server prices the order.
  */
-import type { QuantityRules } from "~/features/catalogue/catalogue";
+import type { OfferedPackage, QuantityRules } from "~/features/catalogue/catalogue";
 import type { Rates } from "~/features/currency/currency";
 
-export interface PurchasePackage {
-  key: string;
-  name: string;
-  priceUsd: number;
-  features: readonly string[];
-}
+/** A package on the purchase page: one the service offers (catalogue.ts `offeredPackages`). */
+export type PurchasePackage = OfferedPackage;
 
 export interface PurchaseAddon {
   key: string;

@@ -101,7 +101,7 @@ export function ServicesPage({
                           </Badge>
                         )}
                       </p>
-                      <Price usd={s.pricing[p.key] ?? 0} showUsd className="mt-1 font-bold" />
+                      <Price usd={p.priceUsd} showUsd className="mt-1 font-bold" />
                     </div>
                     <Link
                       to={`/client/purchase/${s.id}?package=${encodeURIComponent(p.key)}&currency=${encodeURIComponent(currency)}`}
