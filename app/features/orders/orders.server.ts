@@ -105,10 +105,11 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   const service = await findPurchasableService(db, input.serviceRouteId);
   if (!service) return { ok: false, status: 404, error: SERVICE_NOT_FOUND(input.serviceRouteId) };
   const packageKey = input.packageKey ?? defaultPackage(service);
-  const unitPriceUsd = service.pricing[packageKey];
-  if (!Object.hasOwn(service.pricing, packageKey) || unitPriceUsd === undefined) {
+  const offered = offeredPackages(service).find((p) => p.key === packageKey);
+  if (!offered) {
     return { ok: false, status: 400, error: `This service has no package "${packageKey}".` };
   }
+  const unitPriceUsd = offered.priceUsd;
   const rules = quantityRules(service);
   const quantity = orderQuantity(input.quantity, rules);
   if (quantity === null) {
@@ -145,7 +146,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
         serviceName: service.name,
         serviceCategory: service.category,
         package: packageKey,
-        packageName: service.packageNames[packageKey] ?? packageKey,
+        packageName: offered.name,
         quantity,
         unitPriceUsd: price.unitPriceUsd,
         addons: price.addons,
