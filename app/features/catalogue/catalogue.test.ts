@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   defaultPackage,
   nextQuantity,
+  offeredPackages,
   orderQuantity,
   quantityButtons,
   quantityRules,
@@ -80,6 +81,71 @@ describe("startingPriceUsd", () => {
   });
 });
 
+describe("offeredPackages", () => {
+  it("keeps the packageOrder's order, with names, prices and features", () => {
+    expect(
+      offeredPackages({
+        packageOrder: ["setup", "incident"],
+        pricing: { incident: 5, setup: 25 },
+        packageNames: { setup: "Setup", incident: "Per Incident" },
+        features: { setup: ["Tenant setup"], incident: ["One fix"] },
+      }),
+    ).toEqual([
+      { key: "setup", name: "Setup", priceUsd: 25, features: ["Tenant setup"] },
+      { key: "incident", name: "Per Incident", priceUsd: 5, features: ["One fix"] },
+    ]);
+  });
+
+  it("drops keys without a price, and never offers a priced key missing from the order", () => {
+    expect(
+      offeredPackages({ packageOrder: ["basic", "standard"], pricing: { standard: 25, enterprise: 55 } }).map(
+        (p) => p.key,
+      ),
+    ).toEqual(["standard"]);
+  });
+
+  it("never takes a prototype key for a price, name or feature list", () => {
+    const keys = ["constructor", "toString", "__proto__", "hasOwnProperty", "basic"];
+    expect(offeredPackages({ packageOrder: keys, pricing: { basic: 4 } })).toEqual([
+      { key: "basic", name: "basic", priceUsd: 4, features: [] },
+    ]);
+    const ownConstructor = JSON.parse('{"constructor": 9}') as Record<string, number>;
+    expect(
+      offeredPackages({
+        packageOrder: ["constructor"],
+        pricing: ownConstructor,
+        packageNames: {},
+        features: {},
+      }),
+    ).toEqual([{ key: "constructor", name: "constructor", priceUsd: 9, features: [] }]);
+  });
+
+  it("falls back to the key when a package has no name, and to no features", () => {
+    expect(
+      offeredPackages({
+        packageOrder: ["free", "single"],
+        pricing: { free: 7, single: 10 },
+        packageNames: { single: "Single Domain" },
+        features: { single: ["One hostname"] },
+      }),
+    ).toEqual([
+      { key: "free", name: "free", priceUsd: 7, features: [] },
+      { key: "single", name: "Single Domain", priceUsd: 10, features: ["One hostname"] },
+    ]);
+  });
+
+  it("offers every package the seeded catalogue orders, as the pages list them", () => {
+    for (const s of SEED_SERVICES) {
+      expect(offeredPackages(s).map((p) => p.key)).toEqual(s.packageOrder);
+      for (const p of offeredPackages(s)) {
+        expect(p.name).toBe(s.packageNames[p.key]);
+        expect(p.priceUsd).toBe(s.pricing[p.key]);
+        expect(p.features).toEqual(s.features[p.key]);
+      }
+    }
+  });
+});
+
 describe("defaultPackage", () => {
   it("prefers basic", () => {
     expect(defaultPackage({ packageOrder: ["standard", "basic"], pricing: { standard: 2, basic: 1 } })).toBe(
@@ -89,6 +155,14 @@ describe("defaultPackage", () => {
   it("otherwise takes the first package offered", () => {
     expect(defaultPackage({ packageOrder: ["setup", "incident"], pricing: { incident: 5, setup: 25 } })).toBe(
       "setup",
+    );
+  });
+  it("takes only a package offered: basic must be in the order, and prototype keys never count", () => {
+    expect(defaultPackage({ packageOrder: ["standard"], pricing: { standard: 2, basic: 1 } })).toBe(
+      "standard",
+    );
+    expect(defaultPackage({ packageOrder: ["constructor", "single"], pricing: { single: 10 } })).toBe(
+      "single",
     );
   });
 });

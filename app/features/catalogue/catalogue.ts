@@ -1,7 +1,7 @@
 /**
  * Pure catalogue rules, shared by browser and server: the eight service pages, the spec's
- * "Service id redirect" table, route-id resolution, starting prices, default packages and
- * quantity bounds. No React, no database, no I/O.
+ * "Service id redirect" table, route-id resolution, starting prices, the packages offered, default
+ * packages and quantity bounds. No React, no database, no I/O.
  */
 
 export type ServiceSlug =
@@ -105,13 +105,55 @@ export function startingPriceUsd(pricing: Readonly<Record<string, number>>): num
   return positive.length ? Math.min(...positive) : null;
 }
 
-/** The package preselected on purchase and used for card features: 'basic', else the first offered. */
-export function defaultPackage(service: {
+/** A package a service offers, as every page that lists or sells packages shows it. */
+export interface OfferedPackage {
+  key: string;
+  /** The package's display name, or its key when it has none. */
+  name: string;
+  priceUsd: number;
+  features: readonly string[];
+}
+
+/** What `offeredPackages` reads of a service; names and features may be left out where unused. */
+export interface PackageCatalogue {
   packageOrder: readonly string[];
-  pricing: Record<string, number>;
-}): string {
-  if ("basic" in service.pricing) return "basic";
-  return service.packageOrder.find((p) => p in service.pricing) ?? Object.keys(service.pricing)[0] ?? "basic";
+  pricing: Readonly<Record<string, number>>;
+  packageNames?: Readonly<Record<string, string>>;
+  features?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A record's own entry, never one inherited from Object.prototype ("constructor", "toString"). */
+function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The one rule for which packages a service offers: the keys of its packageOrder that have a price of
+ * their own, in that order. The purchase page, the portal's service cards, the public price cards, the
+ * default package and checkout all read it.
+ */
+export function offeredPackages(service: PackageCatalogue): OfferedPackage[] {
+  const offered: OfferedPackage[] = [];
+  for (const key of service.packageOrder) {
+    const priceUsd = own(service.pricing, key);
+    if (typeof priceUsd !== "number") continue;
+    offered.push({
+      key,
+      name: own(service.packageNames, key) ?? key,
+      priceUsd,
+      features: own(service.features, key) ?? [],
+    });
+  }
+  return offered;
+}
+
+/**
+ * The package preselected on purchase and used for card features: 'basic' when offered, else the
+ * first package offered ('basic' when none is, which checkout then refuses as not offered).
+ */
+export function defaultPackage(service: PackageCatalogue): string {
+  const offered = offeredPackages(service);
+  return (offered.find((p) => p.key === "basic") ?? offered[0])?.key ?? "basic";
 }
 
 export interface QuantityRules {

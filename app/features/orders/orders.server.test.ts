@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { clients, invoices, orders, user } from "~/db/schema";
+import { clients, invoices, orders, services, user } from "~/db/schema";
 import {
   type CheckoutRequest,
   type PaymentProvider,
@@ -115,8 +115,28 @@ describe("checkout and Pay Now", () => {
     });
     expect(await buy(client, { quantity: "0" })).toMatchObject({ ok: false, status: 400 });
     expect(await buy(client, { packageKey: "platinum" })).toMatchObject({ ok: false, status: 400 });
+    expect(await buy(client, { packageKey: "constructor" })).toMatchObject({ ok: false, status: 400 });
     expect(provider.calls.length).toBe(before);
     expect(await ordersOf(client.id)).toHaveLength(1);
+  });
+
+  it("sells only a package the service offers: a price outside its packageOrder is not for sale", async () => {
+    const client = await newClient();
+    const [service] = await db.select().from(services).where(eq(services.slug, "email-migration"));
+    await db
+      .update(services)
+      .set({ pricing: { ...service!.pricing, premium: 1 } })
+      .where(eq(services.id, service!.id));
+    try {
+      expect(await buy(client, { packageKey: "premium" })).toEqual({
+        ok: false,
+        status: 400,
+        error: 'This service has no package "premium".',
+      });
+    } finally {
+      await db.update(services).set({ pricing: service!.pricing }).where(eq(services.id, service!.id));
+    }
+    expect(await ordersOf(client.id)).toHaveLength(0);
   });
 
   it("keeps the order pending when the provider fails, and says why", async () => {

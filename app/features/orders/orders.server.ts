@@ -7,11 +7,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
 import {
   defaultPackage,
+  offeredPackages,
   orderQuantity,
   quantityRules,
   servicePagePath,
@@ -48,6 +50,18 @@ export interface CheckoutInput {
   checkoutToken: string;
 }
 
+/** The purchase form as posted: only what to buy, never a price. */
+export const checkoutForm = z.object({
+  checkoutToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "The order form expired. Please reload." }),
+  package: z.string().max(64).optional(),
+  quantity: z.string().max(32).optional(),
+  currency: z.string().max(8).optional(),
+  /** The add-ons ticked (`addon=procurement`): their prices come from the catalogue, never the form. */
+  addons: z.array(z.string().max(64)).max(8),
+});
+
 export type CheckoutOutcome =
   | { ok: true; redirectTo: string; orderId: string; invoiceId: string }
   | { ok: false; status: number; error: string; orderId?: string };
@@ -69,7 +83,7 @@ export async function findPurchasableService(db: Database, routeId: string): Pro
 
 /** The package a purchase asks for, if the service offers it; else its default package. */
 export function choosePackage(service: Service, requested: string | null | undefined): string {
-  if (requested && Object.hasOwn(service.pricing, requested)) return requested;
+  if (requested && offeredPackages(service).some((p) => p.key === requested)) return requested;
   return defaultPackage(service);
 }
 
@@ -91,10 +105,11 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   const service = await findPurchasableService(db, input.serviceRouteId);
   if (!service) return { ok: false, status: 404, error: SERVICE_NOT_FOUND(input.serviceRouteId) };
   const packageKey = input.packageKey ?? defaultPackage(service);
-  const unitPriceUsd = service.pricing[packageKey];
-  if (!Object.hasOwn(service.pricing, packageKey) || unitPriceUsd === undefined) {
+  const offered = offeredPackages(service).find((p) => p.key === packageKey);
+  if (!offered) {
     return { ok: false, status: 400, error: `This service has no package "${packageKey}".` };
   }
+  const unitPriceUsd = offered.priceUsd;
   const rules = quantityRules(service);
   const quantity = orderQuantity(input.quantity, rules);
   if (quantity === null) {
@@ -131,7 +146,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
         serviceName: service.name,
         serviceCategory: service.category,
         package: packageKey,
-        packageName: service.packageNames[packageKey] ?? packageKey,
+        packageName: offered.name,
         quantity,
         unitPriceUsd: price.unitPriceUsd,
         addons: price.addons,

@@ -1,6 +1,7 @@
 import { ArrowLeft, CheckCircle2, ChevronDown, Siren } from "lucide-react";
 import { Link } from "react-router";
 import type { Service } from "~/db/schema";
+import { offeredPackages } from "~/features/catalogue/catalogue";
 import { Price } from "~/features/currency/Price";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -51,12 +52,12 @@ function PriceCards({ service, title, note }: { service: Service; title: string;
         </h2>
         {note && <p className="mt-3 text-slate-600">{note}</p>}
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {service.packageOrder.map((pkg) => (
-            <li key={pkg} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6">
-              <h3 className="font-semibold">{service.packageNames[pkg] ?? pkg}</h3>
-              <Price usd={service.pricing[pkg] ?? 0} showUsd className="mt-2 text-3xl font-bold" />
+          {offeredPackages(service).map((pkg) => (
+            <li key={pkg.key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6">
+              <h3 className="font-semibold">{pkg.name}</h3>
+              <Price usd={pkg.priceUsd} showUsd className="mt-2 text-3xl font-bold" />
               <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-600">
-                {(service.features[pkg] ?? []).map((f) => (
+                {pkg.features.map((f) => (
                   <li key={f} className="flex gap-2">
                     <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
                     {f}
@@ -64,10 +65,10 @@ function PriceCards({ service, title, note }: { service: Service; title: string;
                 ))}
               </ul>
               <Link
-                to={`/client/purchase/${service.slug}?package=${encodeURIComponent(pkg)}`}
+                to={`/client/purchase/${service.slug}?package=${encodeURIComponent(pkg.key)}`}
                 className={buttonClass("primary", "mt-6")}
               >
-                Order Now<span className="sr-only">: {service.packageNames[pkg] ?? pkg}</span>
+                Order Now<span className="sr-only">: {pkg.name}</span>
               </Link>
             </li>
           ))}

@@ -1,47 +1,21 @@
-import { Check } from "lucide-react";
-import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { loadErrorMessage } from "~/db/errors";
 import { requireClient } from "~/features/accounts/session.server";
-import { defaultPackage } from "~/features/catalogue/catalogue";
 import { listServices } from "~/features/catalogue/catalogue.server";
-import { useCurrency } from "~/features/currency/CurrencyContext";
-import { CurrencySelector } from "~/features/currency/CurrencySelector";
-import { DetectedCountryNote } from "~/features/currency/DetectedCountryNote";
-import { Price } from "~/features/currency/Price";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
+import { ServicesPage } from "~/features/portal/ServicesPage";
+import { serviceCard } from "~/features/portal/services-page";
 import { pageTitle } from "~/features/site/meta";
-import { Badge } from "~/ui/badge";
-import { cardClass } from "~/ui/card-class";
-import { formatDate } from "~/ui/format";
-import { Page } from "~/ui/page";
-import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Purchase Services", matches) }];
-
-/** "Each card lists the first 3 features plus '+N more features'." */
-const FEATURES_SHOWN = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireClient(request, context);
   try {
     const services = await listServices(context.runtime.database.db);
-    return {
-      error: null,
-      services: services.map((s) => ({
-        id: s.id,
-        name: s.name,
-        description: s.description,
-        category: s.category,
-        pricing: s.pricing,
-        features: s.features[defaultPackage(s)] ?? [],
-        packages: s.packageOrder
-          .filter((p) => p in s.pricing)
-          .map((p) => ({ key: p, name: s.packageNames[p] ?? p })),
-        createdAt: s.createdAt.toISOString(),
-      })),
-    };
+    return { error: null, services: services.map(serviceCard) };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
     // "Error loading services: {message}" (fallback 'Failed to fetch services'): an outage says so (and
@@ -73,102 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok };
 }
 
-function CurrencyChoice() {
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
-  return (
-    <Form method="post" className="flex items-center gap-2">
-      <CurrencySelector
-        onChange={(currency) => fetcher.submit({ currency }, { method: "post", action: "/client/services" })}
-      />
-      {!hydrated && (
-        <button
-          type="submit"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm font-semibold"
-        >
-          Apply
-        </button>
-      )}
-    </Form>
-  );
-}
-
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, error } = loaderData;
-  const { currency } = useCurrency();
-  const revalidator = useRevalidator();
-  return (
-    <Page title="Purchase Services" actions={<CurrencyChoice />}>
-      <DetectedCountryNote />
-      {error ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
-          <p>Error loading services: {error}</p>
-          <a
-            href="/client/services"
-            onClick={(e) => {
-              e.preventDefault();
-              void revalidator.revalidate();
-            }}
-            className="mt-3 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
-          >
-            Retry
-          </a>
-        </div>
-      ) : services.length === 0 ? (
-        <p className={cardClass("p-10 text-center text-slate-600")}>No services available</p>
-      ) : (
-        <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {services.map((s) => (
-            <li key={s.id} className={cardClass("flex flex-col p-6")} data-service-id={s.id}>
-              <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{s.category}</p>
-              <h2 className="mt-1 text-lg font-bold">{s.name}</h2>
-              <p className="mt-2 text-sm text-slate-600">{s.description}</p>
-              <ul className="mt-4 space-y-1.5 text-sm">
-                {s.features.slice(0, FEATURES_SHOWN).map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-                    {f}
-                  </li>
-                ))}
-                {s.features.length > FEATURES_SHOWN && (
-                  <li className="text-slate-600">+{s.features.length - FEATURES_SHOWN} more features</li>
-                )}
-              </ul>
-              <ul className="mt-4 flex-1 space-y-3">
-                {s.packages.map((p) => (
-                  <li
-                    key={p.key}
-                    className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3"
-                  >
-                    <div>
-                      <p className="flex items-center gap-2 text-sm font-semibold">
-                        {p.name}
-                        {p.key === "standard" && (
-                          <Badge tone="warning" className="px-2 font-bold">
-                            POPULAR
-                          </Badge>
-                        )}
-                      </p>
-                      <Price usd={s.pricing[p.key] ?? 0} showUsd className="mt-1 font-bold" />
-                    </div>
-                    <Link
-                      to={`/client/purchase/${s.id}?package=${encodeURIComponent(p.key)}&currency=${encodeURIComponent(currency)}`}
-                      className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-                    >
-                      Purchase
-                      <span className="sr-only">
-                        {" "}
-                        {s.name}, {p.name}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-4 text-xs text-slate-600">Added {formatDate(s.createdAt)}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Page>
-  );
+  return <ServicesPage services={loaderData.services} error={loaderData.error} />;
 }

@@ -1,0 +1,46 @@
+/**
+ * What the purchase page (client-portal.md §4 "Purchase") is given: the service's packages, add-ons
+ * and quantity rules, the currencies offered with their rates, and who is asking. Shared by the server
+ * that shapes it and the page that shows it; prices here only show, the server prices the order.
+ */
+import type { OfferedPackage, QuantityRules } from "~/features/catalogue/catalogue";
+import type { Rates } from "~/features/currency/currency";
+
+/** A package on the purchase page: one the service offers (catalogue.ts `offeredPackages`). */
+export type PurchasePackage = OfferedPackage;
+
+export interface PurchaseAddon {
+  key: string;
+  name: string;
+  priceUsd: number;
+}
+
+export interface PurchasePageData {
+  found: true;
+  service: {
+    id: string;
+    name: string;
+    description: string;
+    packages: readonly PurchasePackage[];
+    quantity: QuantityRules;
+    addons: readonly PurchaseAddon[];
+  };
+  /** The package preselected: the one the link asked for if offered, else the default. */
+  selectedPackage: string;
+  /** The currency the link asked for, when it has a rate. */
+  queryCurrency: string | null;
+  /** The currencies offered (USD first), units per USD. */
+  rates: Rates;
+  taxRatePercent: number;
+  signedIn: boolean;
+  /** The purchase form's one-time token (signed-in visitors only). */
+  checkoutToken: string | null;
+  loginHref: string;
+  registerHref: string;
+}
+
+/** A purchase URL naming no active service. */
+export interface PurchaseNotFoundData {
+  found: false;
+  routeId: string;
+}
