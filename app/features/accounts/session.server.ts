@@ -1,3 +1,4 @@
+// Route glue, so these take the load context; the account functions take accountDeps(context) (deps.server.ts).
 /**
  * Who is asking: the session behind a request, the access gate of /client/* (client-portal.md §4), and
  * the short-lived "pending verification" cookie that lets the verify-email screen know whose address

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: fieldErrors(parsed.error).email ?? null, formError: null, sent: null }, 400);
   }
   // The same answer whether or not the address has an account.
-  const outcome = await requestPasswordReset(context, parsed.data.email);
+  const outcome = await requestPasswordReset(accountDeps(context), parsed.data.email);
   if (!outcome.ok) return data({ error: null, formError: outcome.message, sent: null }, outcome.status);
   return data({ error: null, formError: null, sent: outcome.message });
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signIn } from "~/features/accounts/accounts.server";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { type FieldErrors, fieldErrors, formValues, loginSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { email: values.email ?? "" };
   if (!parsed.success)
     return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
-  const result = await signIn(context, request, parsed.data);
+  const result = await signIn(accountDeps(context), request, parsed.data);
   if (result.ok && "twoFactor" in result) {
     const back = new URL(request.url).searchParams.get("redirectTo");
     const next = back ? `/client/two-factor?redirectTo=${encodeURIComponent(back)}` : "/client/two-factor";

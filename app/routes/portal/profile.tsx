@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, changePassword } from "~/features/accounts/accounts.server";
 import { updateClientProfile } from "~/features/accounts/clients.server";
+import { accountDeps } from "~/features/accounts/deps.server";
 import {
   changePasswordSchema,
   type FieldErrors,
@@ -45,14 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   // `?tab=security` opens that tab (password, two-factor) without JavaScript.
   const tab = new URL(request.url).searchParams.get("tab") === "security" ? "security" : null;
-  return { twoFactor: await twoFactorView(context, user), tab };
+  return { twoFactor: await twoFactorView(accountDeps(context), user), tab };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
   if (isTwoFactorIntent(values.intent)) {
-    const result = await twoFactorAction(context, request, user, values.intent, values);
+    const result = await twoFactorAction(accountDeps(context), request, user, values.intent, values);
     return data<ActionResult>(
       { form: "twoFactor", notice: null, fieldErrors: {}, twoFactor: result.view },
       { status: result.status, headers: result.headers },
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const notice = errors.confirmPassword ? { tone: "error" as const, text: errors.confirmPassword } : null;
     return data<ActionResult>({ form: "password", notice, fieldErrors: errors }, 400);
   }
-  const result = await changePassword(context, request, parsed.data);
+  const result = await changePassword(accountDeps(context), request, parsed.data);
   if (!result.ok) {
     return data<ActionResult>(
       { form: "password", notice: { tone: "error", text: result.formError }, fieldErrors: {} },

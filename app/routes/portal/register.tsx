@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signUp } from "~/features/accounts/accounts.server";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/features/accounts/session.server";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
   // From the purchase page's 'create an account' link: the verification link leads back there.
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null;
-  const result = await signUp(context, request, parsed.data, returnTo);
+  const result = await signUp(accountDeps(context), request, parsed.data, returnTo);
   if (!result.ok) {
     return data(
       { fieldErrors: (result.fieldErrors ?? {}) as FieldErrors, formError: result.formError, values: echo },

@@ -6,6 +6,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { fieldErrors, formValues } from "~/features/accounts/forms";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
 import { forwardCookies, getCurrentUser } from "~/features/accounts/session.server";
@@ -28,7 +29,8 @@ function loginAgain(request: Request, reason: "expired" | "retry"): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   if (user) throw redirect(user.role === "admin" ? "/admin/dashboard" : "/client/dashboard");
-  if (!(await pendingSignInUserId(request, context))) throw redirect(loginAgain(request, "expired"));
+  if (!(await pendingSignInUserId(accountDeps(context), request)))
+    throw redirect(loginAgain(request, "expired"));
   return null;
 }
 
@@ -36,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = twoFactorSignInSchema.safeParse(values);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, 400);
-  const result = await verifySignInCode(context, request, parsed.data);
+  const result = await verifySignInCode(accountDeps(context), request, parsed.data);
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
       headers: forwardCookies(result.cookies),

@@ -8,6 +8,7 @@ import {
   resendVerification,
   type VerificationStatus,
 } from "~/features/accounts/accounts.server";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import {
   clearPendingVerification,
@@ -50,7 +51,7 @@ async function verifiedResponse(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await pendingFor(request, context);
   if (pending) {
-    const status = await checkVerification(context, pending.email);
+    const status = await checkVerification(accountDeps(context), pending.email);
     if (status.verified) return verifiedResponse(context, status);
   }
   return data({
@@ -71,12 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = pending?.email ?? null;
   const name = pending?.name ?? "";
   if (parsed.data.intent === "resend") {
-    const message = await resendVerification(context, email);
+    const message = await resendVerification(accountDeps(context), email);
     const tone = message === ACCOUNT_MESSAGES.resendSent ? ("success" as const) : ("error" as const);
     return data({ verified: false as const, email, name, message: { tone, text: message } });
   }
   try {
-    const status = email ? await checkVerification(context, email) : { verified: false as const };
+    const status = email
+      ? await checkVerification(accountDeps(context), email)
+      : { verified: false as const };
     if (status.verified) return verifiedResponse(context, status);
     return data({
       verified: false as const,
