@@ -103,6 +103,17 @@ export async function readPendingVerification(
   return { email: value.email, name: typeof value.name === "string" ? value.name : "" };
 }
 
+/** Whose address verify-email waits for: the pending cookie set at registration, or an unverified session. */
+export async function pendingVerificationFor(
+  request: Request,
+  context: AppLoadContext,
+): Promise<PendingVerification | null> {
+  const pending = await readPendingVerification(request, context);
+  if (pending) return pending;
+  const signedIn = await getSignedIn(request, context);
+  return signedIn ? { email: signedIn.user.email, name: signedIn.user.name } : null;
+}
+
 export function setPendingVerification(
   context: AppLoadContext,
   pending: PendingVerification,
