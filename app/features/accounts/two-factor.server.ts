@@ -12,6 +12,7 @@ import encodeQR from "qr";
 import type { AppLoadContext } from "react-router";
 import { session as sessionTable, twoFactor as twoFactorTable, verification } from "~/db/schema";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { parseForm } from "~/ui/form";
 import { withinLimit } from "./accounts.server";
 import { ensureClient } from "./clients.server";
 import { type AccountDeps, accountDeps } from "./deps.server";
@@ -197,8 +198,8 @@ export async function twoFactorAction(
 
   if (intent === "twoFactorConfirm") {
     if (current.status !== "pending") return error(400, TWO_FACTOR_MESSAGES.notEnabled);
-    const parsed = twoFactorSetupCodeSchema.safeParse(values);
-    if (!parsed.success) {
+    const parsed = parseForm(twoFactorSetupCodeSchema, values);
+    if (!parsed.ok) {
       const text = TWO_FACTOR_MESSAGES.setupCodeRequired;
       return error(400, text, { code: text });
     }
@@ -235,11 +236,8 @@ export async function twoFactorAction(
   }
 
   // The others need the current password.
-  const parsed = twoFactorPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    const text = parsed.error.issues[0]?.message ?? TWO_FACTOR_MESSAGES.passwordRequired;
-    return error(400, text, { password: text });
-  }
+  const parsed = parseForm(twoFactorPasswordSchema, values);
+  if (!parsed.ok) return error(400, parsed.error, { password: parsed.error });
   if (!(await withinLimit(deps, "twoFactorSettings"))) return error(429, ACCOUNT_MESSAGES.tooManyAttempts);
   const password = parsed.data.password;
   const wrongPassword = () =>
