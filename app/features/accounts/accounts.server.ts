@@ -4,10 +4,10 @@
  */
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { user as userTable } from "~/db/schema";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
+import type { AccountDeps } from "./deps.server";
 import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN, type AccountAction, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
@@ -18,19 +18,15 @@ export { ACCOUNT_MESSAGES };
 export const VERIFIED_CALLBACK = "/client/login?verified=true";
 export const RESET_CALLBACK = "/client/reset-password";
 
-export async function withinLimit(
-  context: AppLoadContext,
-  action: AccountAction,
-  subject = "",
-): Promise<boolean> {
+export async function withinLimit(deps: AccountDeps, action: AccountAction, subject = ""): Promise<boolean> {
   const { max, windowMs } = ACCOUNT_LIMITS[action];
-  const key = `account:${action}:${context.clientIp ?? "unknown"}${subject ? `:${subject}` : ""}`;
-  const result = await consumeRateLimit(context.runtime.database.db, key, max, windowMs);
+  const key = `account:${action}:${deps.clientIp ?? "unknown"}${subject ? `:${subject}` : ""}`;
+  const result = await consumeRateLimit(deps.db, key, max, windowMs);
   return result.allowed;
 }
 
-async function findUserByEmail(context: AppLoadContext, email: string) {
-  const [row] = await context.runtime.database.db
+async function findUserByEmail(deps: AccountDeps, email: string) {
+  const [row] = await deps.db
     .select({
       id: userTable.id,
       name: userTable.name,
@@ -60,17 +56,17 @@ export type SignUpResult =
   | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string> };
 
 export async function signUp(
-  context: AppLoadContext,
+  deps: AccountDeps,
   request: Request,
   input: { name: string; email: string; password: string },
   /** A same-site path to come back to after verifying and signing in (e.g. the purchase page). */
   returnTo: string | null = null,
 ): Promise<SignUpResult> {
-  if (!(await withinLimit(context, "signUp"))) {
+  if (!(await withinLimit(deps, "signUp"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   // The spec's screen says when an address is taken; we say no more than that.
-  if (await findUserByEmail(context, input.email)) {
+  if (await findUserByEmail(deps, input.email)) {
     return {
       ok: false,
       status: 409,
@@ -79,7 +75,7 @@ export async function signUp(
     };
   }
   try {
-    await context.runtime.auth.api.signUpEmail({
+    await deps.auth.api.signUpEmail({
       body: {
         name: input.name,
         email: input.email,
@@ -97,14 +93,14 @@ export async function signUp(
       return { ok: false, status: 400, formError: message, fieldErrors: { password: message } };
     }
     if (message) return { ok: false, status: 400, formError: message };
-    context.logger.error({ err: error }, "registration failed");
+    deps.logger.error({ err: error }, "registration failed");
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.registrationFailed };
   }
   try {
-    await context.runtime.accountEmails.welcome({ name: input.name, email: input.email });
+    await deps.emails.welcome({ name: input.name, email: input.email });
   } catch (error) {
     // The spec: a welcome email failure is only logged.
-    context.logger.error({ err: error }, "welcome email could not be queued");
+    deps.logger.error({ err: error }, "welcome email could not be queued");
   }
   return { ok: true };
 }
@@ -119,15 +115,15 @@ export type SignInResult =
   | { ok: false; status: 403; unverified: { email: string; name: string } };
 
 export async function signIn(
-  context: AppLoadContext,
+  deps: AccountDeps,
   request: Request,
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<SignInResult> {
-  if (!(await withinLimit(context, "signIn"))) {
+  if (!(await withinLimit(deps, "signIn"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   // Per account, besides the per-address limit above: slowed down after a few failures, never locked.
-  const db = context.runtime.database.db;
+  const db = deps.db;
   const failuresKey = `account:signInFailures:${input.email}`;
   const { windowMs } = ACCOUNT_SIGN_IN_SLOWDOWN;
   // Counted before the password is checked (a success clears it), so a parallel burst is slowed too:
@@ -136,7 +132,7 @@ export async function signIn(
   const delay = signInDelayMs(attempt.hits - 1);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   try {
-    const { headers, response } = await context.runtime.auth.api.signInEmail({
+    const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
       headers: request.headers,
       returnHeaders: true,
@@ -149,7 +145,7 @@ export async function signIn(
     const u = response.user as { id: string; name: string; email: string; role?: string };
     await clearRateLimit(db, failuresKey);
     // Confirmation detected on sign-in: the client record is ensured, verified.
-    await ensureClient(context.runtime.database.db, u);
+    await ensureClient(deps.db, u);
     return {
       ok: true,
       cookies: headers,
@@ -161,12 +157,12 @@ export async function signIn(
       return { ok: false, status: 401, formError: ACCOUNT_MESSAGES.invalidCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
-      const found = await findUserByEmail(context, input.email);
+      const found = await findUserByEmail(deps, input.email);
       return { ok: false, status: 403, unverified: { email: input.email, name: found?.name ?? "" } };
     }
     const message = errorMessage(error);
     if (message) return { ok: false, status: 400, formError: message };
-    context.logger.error({ err: error }, "login failed");
+    deps.logger.error({ err: error }, "login failed");
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
   }
 }
@@ -176,22 +172,22 @@ export async function signIn(
 export type VerificationStatus = { verified: true; email: string; name: string } | { verified: false };
 
 /** Whether the address is confirmed now; if so, the client record is created or updated as verified. */
-export async function checkVerification(context: AppLoadContext, email: string): Promise<VerificationStatus> {
-  const found = await findUserByEmail(context, email);
+export async function checkVerification(deps: AccountDeps, email: string): Promise<VerificationStatus> {
+  const found = await findUserByEmail(deps, email);
   if (!found?.emailVerified) return { verified: false };
-  await markClientVerified(context.runtime.database.db, found);
+  await markClientVerified(deps.db, found);
   return { verified: true, email: found.email, name: found.name };
 }
 
-export async function resendVerification(context: AppLoadContext, email: string | null): Promise<string> {
+export async function resendVerification(deps: AccountDeps, email: string | null): Promise<string> {
   if (!email) return ACCOUNT_MESSAGES.resendMissingEmail;
   try {
-    if (!(await withinLimit(context, "resend", email))) return ACCOUNT_MESSAGES.resendFailed;
-    await context.runtime.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
+    if (!(await withinLimit(deps, "resend", email))) return ACCOUNT_MESSAGES.resendFailed;
+    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK } });
     return ACCOUNT_MESSAGES.resendSent;
   } catch (error) {
     if (isAPIError(error)) return ACCOUNT_MESSAGES.resendFailed;
-    context.logger.error({ err: error }, "resend verification failed");
+    deps.logger.error({ err: error }, "resend verification failed");
     return ACCOUNT_MESSAGES.resendException;
   }
 }
@@ -205,14 +201,14 @@ export async function resendVerification(context: AppLoadContext, email: string 
  * answer, so how long the answer takes says nothing about whether the address is registered.
  */
 export async function requestPasswordReset(
-  context: AppLoadContext,
+  deps: AccountDeps,
   email: string,
 ): Promise<{ ok: true; message: string } | { ok: false; status: 429; message: string }> {
-  if (!(await withinLimit(context, "reset"))) {
+  if (!(await withinLimit(deps, "reset"))) {
     return { ok: false, status: 429, message: ACCOUNT_MESSAGES.tooManyAttempts };
   }
-  const { auth } = context.runtime;
-  const logger = context.logger;
+  const { auth } = deps;
+  const { logger } = deps;
   setImmediate(() => {
     auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_CALLBACK } }).catch((error: unknown) => {
       logger.error({ err: error }, "password reset request failed");
@@ -222,15 +218,15 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(
-  context: AppLoadContext,
+  deps: AccountDeps,
   input: { token: string; password: string },
 ): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
-  if (!(await withinLimit(context, "reset"))) {
+  if (!(await withinLimit(deps, "reset"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset).
-    await context.runtime.auth.api.resetPassword({
+    await deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
     });
     return { ok: true };
@@ -240,7 +236,7 @@ export async function resetPassword(
     }
     const message = errorMessage(error);
     if (message) return { ok: false, status: 400, formError: message };
-    context.logger.error({ err: error }, "password reset failed");
+    deps.logger.error({ err: error }, "password reset failed");
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.passwordFailed };
   }
 }
@@ -248,14 +244,14 @@ export async function resetPassword(
 // --- Change password (profile) ------------------------------------------------------------------------
 
 export async function changePassword(
-  context: AppLoadContext,
+  deps: AccountDeps,
   request: Request,
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
-  if (!(await withinLimit(context, "changePassword"))) {
+  if (!(await withinLimit(deps, "changePassword"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
-  const { auth } = context.runtime;
+  const { auth } = deps;
   try {
     await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
@@ -268,12 +264,12 @@ export async function changePassword(
     const message = errorMessage(error);
     if (message && errorCode(error) === "WEAK_PASSWORD")
       return { ok: false, status: 400, formError: message };
-    context.logger.warn({ err: error }, "password change failed");
+    deps.logger.warn({ err: error }, "password change failed");
     return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.passwordFailed };
   }
   // Every other session (other browsers, a stolen cookie) ends; this one goes on.
   await auth.api.revokeOtherSessions({ headers: request.headers }).catch((error: unknown) => {
-    context.logger.error({ err: error }, "could not end the other sessions after a password change");
+    deps.logger.error({ err: error }, "could not end the other sessions after a password change");
   });
   return { ok: true };
 }

@@ -1,3 +1,4 @@
+// Route glue, so these take the load context; the account functions take accountDeps(context) (deps.server.ts).
 /**
  * Who is asking: the session behind a request, the access gate of /client/* (client-portal.md §4), and
  * the short-lived "pending verification" cookie that lets the verify-email screen know whose address
@@ -100,6 +101,17 @@ export async function readPendingVerification(
   const value = await pendingCookie(context).parse(request.headers.get("cookie"));
   if (!value || typeof value.email !== "string") return null;
   return { email: value.email, name: typeof value.name === "string" ? value.name : "" };
+}
+
+/** Whose address verify-email waits for: the pending cookie set at registration, or an unverified session. */
+export async function pendingVerificationFor(
+  request: Request,
+  context: AppLoadContext,
+): Promise<PendingVerification | null> {
+  const pending = await readPendingVerification(request, context);
+  if (pending) return pending;
+  const signedIn = await getSignedIn(request, context);
+  return signedIn ? { email: signedIn.user.email, name: signedIn.user.name } : null;
 }
 
 export function setPendingVerification(

@@ -12,8 +12,10 @@ import encodeQR from "qr";
 import type { AppLoadContext } from "react-router";
 import { session as sessionTable, twoFactor as twoFactorTable, verification } from "~/db/schema";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { parseForm } from "~/ui/form";
 import { withinLimit } from "./accounts.server";
 import { ensureClient } from "./clients.server";
+import { type AccountDeps, accountDeps } from "./deps.server";
 import { ACCOUNT_SIGN_IN_SLOWDOWN, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
@@ -89,22 +91,22 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
 
 /** An unfinished setup (page reloaded, or a wrong first code): its QR code again. */
 async function pendingSetup(
-  context: AppLoadContext,
+  deps: AccountDeps,
   user: { id: string; email: string },
 ): Promise<TotpSetup | null> {
-  const [row] = await context.runtime.database.db
+  const [row] = await deps.db
     .select({ secret: twoFactorTable.secret, verified: twoFactorTable.verified })
     .from(twoFactorTable)
     .where(eq(twoFactorTable.userId, user.id))
     .limit(1);
   if (!row || row.verified) return null;
-  const authContext = await context.runtime.auth.$context;
+  const authContext = await deps.auth.$context;
   try {
     const secret = await symmetricDecrypt({ key: authContext.secretConfig, data: row.secret });
-    return totpSetup(otpauthUri(context.runtime.config.business.name, user.email, secret));
+    return totpSetup(otpauthUri(deps.config.business.name, user.email, secret));
   } catch (error) {
     // Not readable with this auth secret (changed since): the page offers to cancel and start again.
-    context.logger.warn({ err: error }, "unfinished two-factor setup could not be read");
+    deps.logger.warn({ err: error }, "unfinished two-factor setup could not be read");
     return null;
   }
 }
@@ -112,24 +114,35 @@ async function pendingSetup(
 // --- Settings (profile tab, admins' setup page) -----------------------------------------------------------
 
 export async function twoFactorStatus(
-  context: AppLoadContext,
+  deps: AccountDeps,
   user: { id: string; email: string },
 ): Promise<{ status: TwoFactorView["status"]; setup: TotpSetup | null }> {
-  const [row] = await context.runtime.database.db
+  const [row] = await deps.db
     .select({ verified: twoFactorTable.verified })
     .from(twoFactorTable)
     .where(eq(twoFactorTable.userId, user.id))
     .limit(1);
   if (!row) return { status: "off", setup: null };
   if (row.verified) return { status: "on", setup: null };
-  return { status: "pending", setup: await pendingSetup(context, user) };
+  return { status: "pending", setup: await pendingSetup(deps, user) };
+}
+
+/**
+ * The settings' two calls also take the load context, only until app/routes/admin/two-factor.tsx
+ * (another branch's file) calls them with `accountDeps(context)`; then this goes.
+ */
+type DepsOrAdminRouteContext = AccountDeps | AppLoadContext;
+
+function isLoadContext(from: DepsOrAdminRouteContext): from is AppLoadContext {
+  return "runtime" in from;
 }
 
 export async function twoFactorView(
-  context: AppLoadContext,
+  from: DepsOrAdminRouteContext,
   user: { id: string; email: string },
 ): Promise<TwoFactorView> {
-  const { status, setup } = await twoFactorStatus(context, user);
+  const deps = isLoadContext(from) ? accountDeps(from) : from;
+  const { status, setup } = await twoFactorStatus(deps, user);
   return { status, setup, intent: null, backupCodes: null, notice: null, fieldErrors: {} };
 }
 
@@ -142,14 +155,15 @@ export interface TwoFactorActionResult {
 
 /** One of the settings' intents, for the signed-in `user`. */
 export async function twoFactorAction(
-  context: AppLoadContext,
+  from: DepsOrAdminRouteContext,
   request: Request,
   user: SessionUser,
   intent: TwoFactorIntent,
   values: Record<string, string>,
 ): Promise<TwoFactorActionResult> {
+  const deps = isLoadContext(from) ? accountDeps(from) : from;
   const headers = new Headers();
-  const current = await twoFactorStatus(context, user);
+  const current = await twoFactorStatus(deps, user);
   const result = (
     status: number,
     changes: Partial<TwoFactorView> & Pick<TwoFactorView, "notice">,
@@ -167,14 +181,14 @@ export async function twoFactorAction(
   });
   const error = (status: number, text: string, fieldErrors: Record<string, string> = {}) =>
     result(status, { notice: { tone: "error", text }, fieldErrors });
-  const { auth } = context.runtime;
+  const { auth } = deps;
 
   if (intent === "twoFactorCancel") {
     // Only an unfinished setup can be dropped without the password.
-    await context.runtime.database.db
+    await deps.db
       .delete(twoFactorTable)
       .where(and(eq(twoFactorTable.userId, user.id), eq(twoFactorTable.verified, false)));
-    const after = await twoFactorStatus(context, user);
+    const after = await twoFactorStatus(deps, user);
     return result(200, {
       status: after.status,
       setup: after.setup,
@@ -184,12 +198,12 @@ export async function twoFactorAction(
 
   if (intent === "twoFactorConfirm") {
     if (current.status !== "pending") return error(400, TWO_FACTOR_MESSAGES.notEnabled);
-    const parsed = twoFactorSetupCodeSchema.safeParse(values);
-    if (!parsed.success) {
+    const parsed = parseForm(twoFactorSetupCodeSchema, values);
+    if (!parsed.ok) {
       const text = TWO_FACTOR_MESSAGES.setupCodeRequired;
       return error(400, text, { code: text });
     }
-    if (!(await withinLimit(context, "twoFactor"))) return error(429, ACCOUNT_MESSAGES.tooManyAttempts);
+    if (!(await withinLimit(deps, "twoFactor"))) return error(429, ACCOUNT_MESSAGES.tooManyAttempts);
     const startedAt = new Date();
     try {
       // With a session, the plugin marks the secret verified and turns two-factor on (a new session).
@@ -204,11 +218,11 @@ export async function twoFactorAction(
         const text = TWO_FACTOR_MESSAGES.invalidSetupCode;
         return error(400, text, { code: text });
       }
-      context.logger.error({ err: e }, "two-factor confirmation failed");
+      deps.logger.error({ err: e }, "two-factor confirmation failed");
       return error(500, TWO_FACTOR_MESSAGES.failed);
     }
     // Every other session (signed in before the second factor existed) ends; this one goes on.
-    await context.runtime.database.db
+    await deps.db
       .delete(sessionTable)
       .where(and(eq(sessionTable.userId, user.id), lt(sessionTable.createdAt, startedAt)));
     // The backup codes made when the setup started, shown now, once.
@@ -222,12 +236,9 @@ export async function twoFactorAction(
   }
 
   // The others need the current password.
-  const parsed = twoFactorPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    const text = parsed.error.issues[0]?.message ?? TWO_FACTOR_MESSAGES.passwordRequired;
-    return error(400, text, { password: text });
-  }
-  if (!(await withinLimit(context, "twoFactorSettings"))) return error(429, ACCOUNT_MESSAGES.tooManyAttempts);
+  const parsed = parseForm(twoFactorPasswordSchema, values);
+  if (!parsed.ok) return error(400, parsed.error, { password: parsed.error });
+  if (!(await withinLimit(deps, "twoFactorSettings"))) return error(429, ACCOUNT_MESSAGES.tooManyAttempts);
   const password = parsed.data.password;
   const wrongPassword = () =>
     error(400, TWO_FACTOR_MESSAGES.passwordWrong, { password: TWO_FACTOR_MESSAGES.passwordWrong });
@@ -270,15 +281,15 @@ export async function twoFactorAction(
   } catch (e) {
     const code = errorCode(e);
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return wrongPassword();
-    context.logger.error({ err: e, intent }, "two-factor settings change failed");
+    deps.logger.error({ err: e, intent }, "two-factor settings change failed");
     return error(500, TWO_FACTOR_MESSAGES.failed);
   }
 }
 
 // --- The second step of a sign-in -----------------------------------------------------------------------
 
-function challengeCookieName(context: AppLoadContext): string {
-  const https = context.runtime.config.publicUrl.startsWith("https://");
+function challengeCookieName(deps: AccountDeps): string {
+  const https = deps.config.publicUrl.startsWith("https://");
   return `${https ? "__Host-" : ""}portico.two_factor`;
 }
 
@@ -286,8 +297,8 @@ function challengeCookieName(context: AppLoadContext): string {
  * Whose sign-in is waiting for a code: the user id behind the (signed) challenge cookie that the password
  * step set, while the challenge lasts. Null when there is none, it was tampered with, or it expired.
  */
-export async function pendingSignInUserId(request: Request, context: AppLoadContext): Promise<string | null> {
-  const name = challengeCookieName(context);
+export async function pendingSignInUserId(deps: AccountDeps, request: Request): Promise<string | null> {
+  const name = challengeCookieName(deps);
   const header = request.headers.get("cookie") ?? "";
   const raw = header
     .split(";")
@@ -305,9 +316,9 @@ export async function pendingSignInUserId(request: Request, context: AppLoadCont
   if (dot <= 0) return null;
   const identifier = decoded.slice(0, dot);
   const signature = Buffer.from(decoded.slice(dot + 1), "base64");
-  const expected = createHmac("sha256", context.runtime.authSecret).update(identifier).digest();
+  const expected = createHmac("sha256", deps.authSecret).update(identifier).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  const [row] = await context.runtime.database.db
+  const [row] = await deps.db
     .select({ userId: verification.value })
     .from(verification)
     .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, new Date())))
@@ -327,18 +338,18 @@ export type SecondStepResult =
  * burst is slowed too; the plugin also ends the challenge after 5 wrong codes.
  */
 export async function verifySignInCode(
-  context: AppLoadContext,
+  deps: AccountDeps,
   request: Request,
   input: { code: ParsedCode; trustDevice: boolean },
 ): Promise<SecondStepResult> {
-  if (!(await withinLimit(context, "twoFactor"))) {
+  if (!(await withinLimit(deps, "twoFactor"))) {
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
-  const userId = await pendingSignInUserId(request, context);
+  const userId = await pendingSignInUserId(deps, request);
   if (!userId) {
     return { ok: false, status: 400, restart: "expired", cookies: new Headers() };
   }
-  const db = context.runtime.database.db;
+  const db = deps.db;
   const failuresKey = `account:twoFactorFailures:${userId}`;
   const attempt = await consumeRateLimit(
     db,
@@ -354,7 +365,7 @@ export async function verifySignInCode(
     const use = await consumeRateLimit(db, `account:totpUsed:${userId}:${input.code.code}`, 1, 120_000);
     if (!use.allowed) return { ok: false, status: 401, formError: TWO_FACTOR_MESSAGES.invalidCode };
   }
-  const { auth } = context.runtime;
+  const { auth } = deps;
   try {
     const body = { code: input.code.code, trustDevice: input.trustDevice };
     const { headers, response } =
@@ -385,7 +396,7 @@ export async function verifySignInCode(
     ) {
       return { ok: false, status: 400, restart: "expired", cookies: new Headers() };
     }
-    context.logger.error({ err: e }, "two-factor sign-in failed");
+    deps.logger.error({ err: e }, "two-factor sign-in failed");
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
   }
 }

@@ -1,10 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
-import { fieldErrors, forgotPasswordSchema, formValues } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
+import { forgotPasswordSchema } from "~/features/accounts/forms";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError } from "~/ui/field";
+import { formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,12 +15,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) {
-    return data({ error: fieldErrors(parsed.error).email ?? null, formError: null, sent: null }, 400);
-  }
+  const parsed = parseForm(forgotPasswordSchema, formValues(await request.formData()));
+  if (!parsed.ok) return data({ error: parsed.fieldErrors.email ?? null, formError: null, sent: null }, 400);
   // The same answer whether or not the address has an account.
-  const outcome = await requestPasswordReset(context, parsed.data.email);
+  const outcome = await requestPasswordReset(accountDeps(context), parsed.data.email);
   if (!outcome.ok) return data({ error: null, formError: outcome.message, sent: null }, outcome.status);
   return data({ error: null, formError: null, sent: outcome.message });
 }

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signIn } from "~/features/accounts/accounts.server";
-import { type FieldErrors, fieldErrors, formValues, loginSchema } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
+import { loginSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
 import { forwardCookies, getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
@@ -9,6 +10,7 @@ import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError, PasswordField } from "~/ui/field";
+import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/login";
 
@@ -43,11 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
-  const parsed = loginSchema.safeParse(values);
+  const parsed = parseForm(loginSchema, values);
   const echo = { email: values.email ?? "" };
-  if (!parsed.success)
-    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
-  const result = await signIn(context, request, parsed.data);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null, values: echo }, 400);
+  const result = await signIn(accountDeps(context), request, parsed.data);
   if (result.ok && "twoFactor" in result) {
     const back = new URL(request.url).searchParams.get("redirectTo");
     const next = back ? `/client/two-factor?redirectTo=${encodeURIComponent(back)}` : "/client/two-factor";

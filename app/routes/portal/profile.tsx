@@ -1,320 +1,39 @@
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
-import { ACCOUNT_MESSAGES, changePassword } from "~/features/accounts/accounts.server";
-import { updateClientProfile } from "~/features/accounts/clients.server";
-import {
-  changePasswordSchema,
-  type FieldErrors,
-  fieldErrors,
-  formValues,
-  profileSchema,
-} from "~/features/accounts/forms";
-import {
-  LANGUAGES,
-  LOCAL_PREFERENCES_KEY,
-  type LocalPreferences,
-  NOTIFICATION_SWITCHES,
-  parseLocalPreferences,
-  TIMEZONES,
-} from "~/features/accounts/local-preferences";
-import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
+import { data } from "react-router";
+import { accountDeps } from "~/features/accounts/deps.server";
+import { ProfilePage } from "~/features/accounts/ProfilePage";
+import { profileAction } from "~/features/accounts/profile.server";
 import { requireClient } from "~/features/accounts/session.server";
-import { TwoFactorSettings } from "~/features/accounts/TwoFactorSettings";
-import { isTwoFactorIntent, type TwoFactorView } from "~/features/accounts/two-factor";
-import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
+import { twoFactorView } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
-import { Button } from "~/ui/button";
-import { cardClass } from "~/ui/card-class";
-import { Alert, PasswordField, TextField } from "~/ui/field";
-import { Tabs } from "~/ui/tabs";
+import { formValues } from "~/ui/form";
 import type { Route } from "./+types/profile";
 import { usePortalData } from "./shell";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Profile", matches) }];
 
-type Notice = { tone: "success" | "error"; text: string };
-type ActionResult = {
-  form: "profile" | "password" | "twoFactor";
-  notice: Notice | null;
-  fieldErrors: FieldErrors;
-  twoFactor?: TwoFactorView;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   // `?tab=security` opens that tab (password, two-factor) without JavaScript.
-  const tab = new URL(request.url).searchParams.get("tab") === "security" ? "security" : null;
-  return { twoFactor: await twoFactorView(context, user), tab };
+  const tab = new URL(request.url).searchParams.get("tab") === "security" ? ("security" as const) : null;
+  return { twoFactor: await twoFactorView(accountDeps(context), user), tab };
 }
 
+/** Profile information, change password or a two-factor settings form: profile.server.ts answers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
-  if (isTwoFactorIntent(values.intent)) {
-    const result = await twoFactorAction(context, request, user, values.intent, values);
-    return data<ActionResult>(
-      { form: "twoFactor", notice: null, fieldErrors: {}, twoFactor: result.view },
-      { status: result.status, headers: result.headers },
-    );
-  }
-  const intent = z.enum(["profile", "password"]).safeParse(values.intent);
-  if (!intent.success) return data<ActionResult>({ form: "profile", notice: null, fieldErrors: {} }, 400);
-
-  if (intent.data === "profile") {
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      return data<ActionResult>(
-        { form: "profile", notice: null, fieldErrors: fieldErrors(parsed.error) },
-        400,
-      );
-    }
-    try {
-      const saved = await updateClientProfile(context.runtime.database.db, user.id, parsed.data);
-      if (!saved) throw new Error("client record missing");
-      return data<ActionResult>({
-        form: "profile",
-        notice: { tone: "success", text: ACCOUNT_MESSAGES.profileSaved },
-        fieldErrors: {},
-      });
-    } catch (error) {
-      context.logger.error({ err: error }, "profile update failed");
-      return data<ActionResult>(
-        { form: "profile", notice: { tone: "error", text: ACCOUNT_MESSAGES.profileFailed }, fieldErrors: {} },
-        500,
-      );
-    }
-  }
-
-  const parsed = changePasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    // The spec's alert for a mismatch: 'New passwords do not match'.
-    const notice = errors.confirmPassword ? { tone: "error" as const, text: errors.confirmPassword } : null;
-    return data<ActionResult>({ form: "password", notice, fieldErrors: errors }, 400);
-  }
-  const result = await changePassword(context, request, parsed.data);
-  if (!result.ok) {
-    return data<ActionResult>(
-      { form: "password", notice: { tone: "error", text: result.formError }, fieldErrors: {} },
-      result.status,
-    );
-  }
-  return data<ActionResult>({
-    form: "password",
-    notice: { tone: "success", text: ACCOUNT_MESSAGES.passwordUpdated },
-    fieldErrors: {},
-  });
-}
-
-function ProfileInformation({ result }: { result: ActionResult | undefined }) {
-  const { client } = usePortalData();
-  const navigation = useNavigation();
-  const mine = result?.form === "profile" ? result : undefined;
-  const saving = navigation.formData?.get("intent") === "profile";
-  return (
-    <Form method="post" className="max-w-xl space-y-4" noValidate>
-      <input type="hidden" name="intent" value="profile" />
-      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
-      <TextField
-        label="Full Name"
-        name="name"
-        defaultValue={client.name}
-        autoComplete="name"
-        required
-        error={mine?.fieldErrors.name}
-      />
-      <TextField
-        label="Email Address"
-        name="email"
-        type="email"
-        value={client.email}
-        readOnly
-        aria-readonly="true"
-        hint="Email cannot be changed"
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        defaultValue={client.phone}
-        autoComplete="tel"
-        error={mine?.fieldErrors.phone}
-      />
-      <TextField
-        label="Company"
-        name="company"
-        defaultValue={client.company}
-        autoComplete="organization"
-        error={mine?.fieldErrors.company}
-      />
-      <LocalSettings />
-      <Button type="submit" disabled={saving}>
-        {saving ? "Saving..." : "Save Changes"}
-      </Button>
-    </Form>
-  );
-}
-
-function useLocalPreferences(): [LocalPreferences | null, (next: LocalPreferences) => void] {
-  const [prefs, setPrefs] = useState<LocalPreferences | null>(null);
-  useEffect(() => setPrefs(parseLocalPreferences(window.localStorage.getItem(LOCAL_PREFERENCES_KEY))), []);
-  const save = (next: LocalPreferences) => {
-    setPrefs(next);
-    window.localStorage.setItem(LOCAL_PREFERENCES_KEY, JSON.stringify(next));
-  };
-  return [prefs, save];
-}
-
-/** Timezone and language: kept in this browser only, as the spec says. */
-function LocalSettings() {
-  const [prefs, save] = useLocalPreferences();
-  const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <label className="block text-sm font-medium text-slate-800">
-        Timezone
-        <select
-          className={selectClass}
-          value={prefs?.timezone ?? "America/New_York"}
-          disabled={!prefs}
-          onChange={(e) => prefs && save({ ...prefs, timezone: e.currentTarget.value })}
-        >
-          {TIMEZONES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium text-slate-800">
-        Language
-        <select
-          className={selectClass}
-          value={prefs?.language ?? "en"}
-          disabled={!prefs}
-          onChange={(e) => prefs && save({ ...prefs, language: e.currentTarget.value })}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    </div>
-  );
-}
-
-function Security({ result }: { result: ActionResult | undefined }) {
-  const navigation = useNavigation();
-  const mine = result?.form === "password" ? result : undefined;
-  const saving = navigation.formData?.get("intent") === "password";
-  return (
-    <Form method="post" className="max-w-xl space-y-4" noValidate>
-      <input type="hidden" name="intent" value="password" />
-      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
-      <PasswordField
-        label="Current Password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        error={mine?.fieldErrors.currentPassword}
-      />
-      <NewPasswordFields
-        label="New Password"
-        name="newPassword"
-        confirmLabel="Confirm New Password"
-        errors={mine?.fieldErrors ?? {}}
-      />
-      <Button type="submit" disabled={saving}>
-        {saving ? "Updating..." : "Update Password"}
-      </Button>
-    </Form>
-  );
-}
-
-function Notifications() {
-  const [prefs, save] = useLocalPreferences();
-  return (
-    <fieldset className="max-w-xl space-y-3">
-      <legend className="text-sm text-slate-600">These settings are kept in this browser.</legend>
-      {NOTIFICATION_SWITCHES.map((s) => {
-        const on = prefs?.notifications[s.key] ?? false;
-        return (
-          <div
-            key={s.key}
-            className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4"
-          >
-            <div>
-              <p id={`switch-${s.key}`} className="font-medium">
-                {s.label}
-              </p>
-              <p className="text-sm text-slate-600">{s.description}</p>
-            </div>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={on}
-              aria-labelledby={`switch-${s.key}`}
-              disabled={!prefs}
-              onClick={() =>
-                prefs && save({ ...prefs, notifications: { ...prefs.notifications, [s.key]: !on } })
-              }
-              className={`relative h-6 w-11 rounded-full transition-colors ${on ? "bg-brand-600" : "bg-slate-400"}`}
-            >
-              <span
-                aria-hidden="true"
-                className={`absolute top-0.5 size-5 rounded-full bg-white transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`}
-              />
-            </button>
-          </div>
-        );
-      })}
-    </fieldset>
-  );
+  const answer = await profileAction(accountDeps(context), request, user, values);
+  return data(answer.data, { status: answer.status, headers: answer.headers });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const initial =
-    actionData?.form === "password" || actionData?.form === "twoFactor" || loaderData.tab === "security"
-      ? "security"
-      : "profile";
+  const { client } = usePortalData();
   return (
-    <div className="p-6 lg:p-10">
-      <h1 className="text-2xl font-bold">Profile</h1>
-      <div className={cardClass("mt-6 p-6")}>
-        <Tabs
-          label="Profile settings"
-          initial={initial}
-          tabs={[
-            {
-              id: "profile",
-              label: "Profile Information",
-              content: <ProfileInformation result={actionData} />,
-            },
-            {
-              id: "security",
-              label: "Security",
-              content: (
-                <div className="space-y-10">
-                  <Security result={actionData} />
-                  <section aria-labelledby="two-factor-title" className="space-y-4">
-                    <h2 id="two-factor-title" className="text-lg font-semibold">
-                      Two-Factor Authentication
-                    </h2>
-                    <TwoFactorSettings
-                      view={actionData?.twoFactor ?? loaderData.twoFactor}
-                      headingLevel={3}
-                    />
-                  </section>
-                </div>
-              ),
-            },
-            { id: "notifications", label: "Notifications", content: <Notifications /> },
-          ]}
-        />
-      </div>
-    </div>
+    <ProfilePage
+      client={client}
+      twoFactor={loaderData.twoFactor}
+      tab={loaderData.tab}
+      actionData={actionData}
+    />
   );
 }

@@ -1,12 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signUp } from "~/features/accounts/accounts.server";
-import { type FieldErrors, fieldErrors, formValues, registerSchema } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
+import { registerSchema } from "~/features/accounts/forms";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/features/accounts/session.server";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { EmailField, FormError, TextField } from "~/ui/field";
+import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/register";
 
@@ -26,13 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
-  const parsed = registerSchema.safeParse(values);
+  const parsed = parseForm(registerSchema, values);
   const echo = { name: values.name ?? "", email: values.email ?? "" };
-  if (!parsed.success)
-    return data({ fieldErrors: fieldErrors(parsed.error), formError: null, values: echo }, 400);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null, values: echo }, 400);
   // From the purchase page's 'create an account' link: the verification link leads back there.
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null;
-  const result = await signUp(context, request, parsed.data, returnTo);
+  const result = await signUp(accountDeps(context), request, parsed.data, returnTo);
   if (!result.ok) {
     return data(
       { fieldErrors: (result.fieldErrors ?? {}) as FieldErrors, formError: result.formError, values: echo },

@@ -1,12 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { resetPassword } from "~/features/accounts/accounts.server";
-import { type FieldErrors, fieldErrors, formValues, resetPasswordSchema } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
+import { resetPasswordSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, FormError } from "~/ui/field";
+import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/reset-password";
 
@@ -22,9 +24,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, 400);
-  const result = await resetPassword(context, parsed.data);
+  const parsed = parseForm(resetPasswordSchema, formValues(await request.formData()));
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
+  const result = await resetPassword(accountDeps(context), parsed.data);
   if (result.ok) return redirect("/client/login?reset=true");
   return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
 }

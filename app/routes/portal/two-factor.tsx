@@ -6,7 +6,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
-import { fieldErrors, formValues } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
 import { forwardCookies, getCurrentUser } from "~/features/accounts/session.server";
 import { twoFactorSignInSchema } from "~/features/accounts/two-factor";
@@ -14,6 +14,7 @@ import { pendingSignInUserId, verifySignInCode } from "~/features/accounts/two-f
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/field";
+import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,15 +29,16 @@ function loginAgain(request: Request, reason: "expired" | "retry"): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(request, context);
   if (user) throw redirect(user.role === "admin" ? "/admin/dashboard" : "/client/dashboard");
-  if (!(await pendingSignInUserId(request, context))) throw redirect(loginAgain(request, "expired"));
+  if (!(await pendingSignInUserId(accountDeps(context), request)))
+    throw redirect(loginAgain(request, "expired"));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
-  const parsed = twoFactorSignInSchema.safeParse(values);
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: null }, 400);
-  const result = await verifySignInCode(context, request, parsed.data);
+  const parsed = parseForm(twoFactorSignInSchema, values);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
+  const result = await verifySignInCode(accountDeps(context), request, parsed.data);
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
       headers: forwardCookies(result.cookies),
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("restart" in result) {
     return redirect(loginAgain(request, result.restart), { headers: forwardCookies(result.cookies) });
   }
-  return data({ fieldErrors: {} as Record<string, string>, formError: result.formError }, result.status);
+  return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
 }
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {

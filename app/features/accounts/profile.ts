@@ -1,0 +1,17 @@
+/** What the profile page's action answers: made in profile.server.ts, read by ProfilePage.tsx's forms. */
+import type { FieldErrors } from "~/ui/form";
+import type { TwoFactorView } from "./two-factor";
+
+export interface ProfileNotice {
+  tone: "success" | "error";
+  text: string;
+}
+
+export interface ProfileActionData {
+  /** Which of the page's forms was posted: its alert and field messages are shown beside it. */
+  form: "profile" | "password" | "twoFactor";
+  notice: ProfileNotice | null;
+  fieldErrors: FieldErrors;
+  /** The two-factor settings after one of their forms was posted. */
+  twoFactor?: TwoFactorView;
+}
