@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "~/ui/form";
 import {
   changePasswordSchema,
-  fieldErrors,
   loginSchema,
   profileSchema,
   registerSchema,

@@ -119,5 +119,3 @@ export const changePasswordSchema = z
       path: ["confirmPassword"],
     }),
   );
-
-export { type FieldErrors, fieldErrors, formValues } from "~/ui/form";

@@ -9,13 +9,12 @@ import { isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import encodeQR from "qr";
-import type { AppLoadContext } from "react-router";
 import { session as sessionTable, twoFactor as twoFactorTable, verification } from "~/db/schema";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
 import { withinLimit } from "./accounts.server";
 import { ensureClient } from "./clients.server";
-import { type AccountDeps, accountDeps } from "./deps.server";
+import type { AccountDeps } from "./deps.server";
 import { ACCOUNT_SIGN_IN_SLOWDOWN, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
 import type { SessionUser } from "./session-user";
@@ -127,21 +126,10 @@ export async function twoFactorStatus(
   return { status: "pending", setup: await pendingSetup(deps, user) };
 }
 
-/**
- * The settings' two calls also take the load context, only until app/routes/admin/two-factor.tsx
- * (another branch's file) calls them with `accountDeps(context)`; then this goes.
- */
-type DepsOrAdminRouteContext = AccountDeps | AppLoadContext;
-
-function isLoadContext(from: DepsOrAdminRouteContext): from is AppLoadContext {
-  return "runtime" in from;
-}
-
 export async function twoFactorView(
-  from: DepsOrAdminRouteContext,
+  deps: AccountDeps,
   user: { id: string; email: string },
 ): Promise<TwoFactorView> {
-  const deps = isLoadContext(from) ? accountDeps(from) : from;
   const { status, setup } = await twoFactorStatus(deps, user);
   return { status, setup, intent: null, backupCodes: null, notice: null, fieldErrors: {} };
 }
@@ -155,13 +143,12 @@ export interface TwoFactorActionResult {
 
 /** One of the settings' intents, for the signed-in `user`. */
 export async function twoFactorAction(
-  from: DepsOrAdminRouteContext,
+  deps: AccountDeps,
   request: Request,
   user: SessionUser,
   intent: TwoFactorIntent,
   values: Record<string, string>,
 ): Promise<TwoFactorActionResult> {
-  const deps = isLoadContext(from) ? accountDeps(from) : from;
   const headers = new Headers();
   const current = await twoFactorStatus(deps, user);
   const result = (

@@ -4,7 +4,7 @@
  * only one that lets them through. Anyone but an admin gets 404, as everywhere in /admin.
  */
 import { data, Form, Link } from "react-router";
-import { formValues } from "~/features/accounts/forms";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { TwoFactorSettings } from "~/features/accounts/TwoFactorSettings";
 import { isTwoFactorIntent, TWO_FACTOR_MESSAGES, type TwoFactorView } from "~/features/accounts/two-factor";
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
@@ -12,6 +12,7 @@ import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { pageTitle } from "~/features/site/meta";
 import { cardClass } from "~/ui/card-class";
 import { Alert } from "~/ui/field";
+import { formValues } from "~/ui/form";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, { allowWithoutTwoFactor: true });
   return {
-    twoFactor: await twoFactorView(context, admin),
+    twoFactor: await twoFactorView(accountDeps(context), admin),
     required: context.runtime.config.adminRequireTwoFactor,
   };
 }
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isTwoFactorIntent(values.intent)) {
     throw new Response("Unknown action", { status: 400 });
   }
-  const result = await twoFactorAction(context, request, admin, values.intent, values);
+  const result = await twoFactorAction(accountDeps(context), request, admin, values.intent, values);
   return data<{ twoFactor: TwoFactorView }>(
     { twoFactor: result.view },
     { status: result.status, headers: result.headers },
