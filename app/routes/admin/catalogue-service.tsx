@@ -1,9 +1,11 @@
 import { data, Link } from "react-router";
 import { CatalogueServiceForm } from "~/features/admin/CatalogueServiceForm";
-import { getCatalogueService, updateCatalogueService } from "~/features/admin/catalogue.server";
-import { parseCatalogueForm } from "~/features/admin/catalogue-form";
+import { getCatalogueService } from "~/features/admin/catalogue.server";
+import { handleCataloguePost } from "~/features/admin/catalogue-actions.server";
+import { IntakeQuestionsEditor } from "~/features/admin/IntakeQuestionsEditor";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
+import { intakeQuestionsOf } from "~/features/catalogue/intake-questions";
 import { pageTitle } from "~/features/site/meta";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/catalogue-service";
@@ -16,30 +18,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const service = await getCatalogueService(context.runtime.database.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
-  return { service };
+  return { service, questions: intakeQuestionsOf(service) };
 }
 
+/** The service form (no intent: prices, features, name) or `intent=questions` (the intake questions). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
-  const id = idParam(params.serviceId);
-  const service = await getCatalogueService(deps.db, id);
+  const service = await getCatalogueService(deps.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
-  const parsed = parseCatalogueForm(form, service.packageOrder);
-  if (!parsed.ok) {
-    const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-    return data(
-      { ok: false as const, error: "Please correct the highlighted fields.", errors: parsed.errors, values },
-      400,
-    );
-  }
-  const result = await updateCatalogueService(deps, id, parsed.value);
-  if (!result.ok)
-    return data({ ...result, errors: {} as Record<string, string>, values: null }, result.status);
-  return { ...result, errors: {} as Record<string, string>, values: null };
+  const { status, result } = await handleCataloguePost(deps, service, await request.formData());
+  return status === 200 ? result : data(result, status);
 }
 
-export default function AdminCatalogueService({ loaderData: { service }, actionData }: Route.ComponentProps) {
+export default function AdminCatalogueService({
+  loaderData: { service, questions },
+  actionData,
+}: Route.ComponentProps) {
+  const serviceResult = actionData?.intent === "service" ? actionData : null;
+  const questionsResult = actionData?.intent === "questions" && !actionData.ok ? actionData : null;
   return (
     <Page
       title={`Edit ${service.name}`}
@@ -52,8 +48,13 @@ export default function AdminCatalogueService({ loaderData: { service }, actionD
       <Outcome result={actionData} />
       <CatalogueServiceForm
         service={service}
-        errors={actionData?.errors ?? {}}
-        values={actionData?.values ?? null}
+        errors={serviceResult?.errors ?? {}}
+        values={serviceResult?.values ?? null}
+      />
+      <IntakeQuestionsEditor
+        questions={questions}
+        errors={questionsResult?.fieldErrors ?? {}}
+        values={questionsResult?.values ?? null}
       />
     </Page>
   );
