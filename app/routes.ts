@@ -70,6 +70,8 @@ export default [
   // Back office (client-portal.md §2: target for a non-client role after login; the rest is not in the
   // spec). Every loader and action checks the admin role itself: anyone else gets 404.
   route("admin", "routes/admin/index.tsx"),
+  // Not a page: a file of an order's conversation, downloaded by the owner (ADR 0512).
+  route("admin/orders/:orderId/files/:attachmentId", "routes/admin/order-file.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),

@@ -103,6 +103,11 @@ describe("bodyLimit", () => {
     expect(limitFor("/api/webhooks/stripe", rules, 5)).toBe(20);
     expect(limitFor("/api/send-email", rules, 5)).toBe(10);
     expect(limitFor("/", rules, 5)).toBe(5);
+    // A rule for one media type (uploads) leaves other bodies on the same path at the default.
+    const uploads = [...rules, { prefix: "/upload/", bytes: 50, type: "multipart/form-data" }];
+    expect(limitFor("/upload/x", uploads, 5, "multipart/form-data; boundary=z")).toBe(50);
+    expect(limitFor("/upload/x", uploads, 5, "application/x-www-form-urlencoded")).toBe(5);
+    expect(limitFor("/upload/x", uploads, 5)).toBe(5);
     expect(tooLargeMessage(64 * 1024)).toBe("The request is too large: at most 64 KB can be sent here.");
   });
 });

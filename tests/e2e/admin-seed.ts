@@ -3,6 +3,8 @@
  * PGlite lets one process open its folder, so global-setup calls this before it starts the server: the
  * built app migrates and seeds the fresh database, then the fixtures are written into it.
  */
+import { saveBrief } from "~/features/orders/brief.server";
+import { postMessage } from "~/features/orders/conversation.server";
 import { createAccount, createOrder } from "../support/admin-fixtures";
 import { loadBuild } from "../support/server";
 
@@ -12,6 +14,10 @@ export interface AdminE2eFixtures {
   completeOrder: { clientEmail: string; orderId: string };
   /** A client with an unpaid invoice, for the admin to mark paid. */
   unpaidInvoice: { clientEmail: string; invoiceNumber: string; invoiceId: string };
+  /** A client's paid order with its brief answered and a message from the client, for the owner's page. */
+  briefOrder: { clientEmail: string; orderId: string };
+  /** Another order of the same client, for the inbox (its page is not open elsewhere). */
+  inboxOrder: { clientEmail: string; orderId: string };
 }
 
 /**
@@ -37,6 +43,28 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
       const invoiceEmail = `e2e-invoice-${i}@example.com`;
       const c2 = await createAccount(db, { email: invoiceEmail, name: "Ivan Invoice" });
       const o2 = await createOrder(db, c2, { serviceSlug: "hosting-support" });
+      const briefEmail = `e2e-brief-${i}@example.com`;
+      const c3 = await createAccount(db, { email: briefEmail, name: "Bea Brief" });
+      const o3 = await createOrder(db, c3, { status: "paid", serviceSlug: "email-migration" });
+      const deps = { db, config: portico.runtime.config };
+      const brief = await saveBrief(deps, {
+        clientId: c3,
+        orderId: o3.orderId,
+        answers: {
+          current_provider: "Old Host Mail",
+          new_provider: "Microsoft 365",
+          domains: "bea-brief.example",
+          mailboxes: "7",
+          cutover_window: "Saturday morning CET",
+        },
+      });
+      const message = await postMessage(deps, {
+        author: { id: c3, role: "client" },
+        orderId: o3.orderId,
+        body: "The DNS is at our registrar; tell me what you need.",
+      });
+      if (!brief.ok || !message.ok) throw new Error("could not seed the brief order");
+      const o4 = await createOrder(db, c3, { status: "in_progress", serviceSlug: "hosting-support" });
       sets.push({
         adminEmail,
         completeOrder: { clientEmail: completeEmail, orderId: o1.orderId },
@@ -45,6 +73,8 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
           invoiceNumber: o2.invoiceNumber,
           invoiceId: o2.invoiceId,
         },
+        briefOrder: { clientEmail: briefEmail, orderId: o3.orderId },
+        inboxOrder: { clientEmail: briefEmail, orderId: o4.orderId },
       });
     }
     process.env[ADMIN_FIXTURES_ENV] = JSON.stringify(sets);

@@ -20,6 +20,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/db/client.server";
 import { blogSlug } from "~/features/blog/slug";
+import { postMessage } from "~/features/orders/conversation.server";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import routes from "~/routes";
 import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
@@ -67,6 +68,8 @@ interface Fixtures {
   serviceId: string;
   serviceSlug: string;
   sandboxToken: string;
+  /** The owner's order pages: a file A attached to a message on A's paid order. */
+  aAttachmentId: string;
 }
 interface Who {
   session: Session;
@@ -545,6 +548,29 @@ function LOGIN_DASH(): Outcome {
   return { status: 302, to: "/client/dashboard" };
 }
 
+// The owner's order pages (ADR 0512): replies on an order, and its conversation's files, for the admin
+// only. Kept apart from the table above (the client's order pages have their own block).
+TABLE["admin/orders/:orderId"]!.push({
+  method: "POST",
+  url: (f) => `/admin/orders/${f.aPaid.orderId}`,
+  body: () => ({ intent: "message", body: "A reply from the matrix." }),
+  expect: adminOnly(200),
+});
+TABLE["admin/orders/:orderId/files/:attachmentId"] = [
+  {
+    method: "GET",
+    url: (f) => `/admin/orders/${f.aPaid.orderId}/files/${f.aAttachmentId}`,
+    expect: adminOnly({ status: 200 }),
+    has: { admin: () => ["Matrix notes from Zebulon"] },
+  },
+  {
+    // Under another order, the same file is not found, even for the admin.
+    method: "GET",
+    url: (f) => `/admin/orders/${f.bPending.orderId}/files/${f.aAttachmentId}`,
+    expect: adminOnly(404),
+  },
+];
+
 /** The eight service pages are one module: one row covers them all. */
 for (const entry of flatten(routes)) {
   if (entry.file === "routes/site/service-page.tsx") {
@@ -705,6 +731,28 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select id from outbox_emails where to_address = ${a.email} limit 1`,
     );
     const [service] = await queryRows<{ id: string }>(db, sql`select id from services where slug = ${slug}`);
+    // The owner's order pages: A writes on the paid order with a file.
+    const posted = await postMessage(
+      { db, config: server.portico.runtime.config },
+      {
+        author: { id: a.userId, role: "client" },
+        orderId: aPaid.orderId,
+        body: "Notes attached.",
+        files: [
+          {
+            name: "notes.txt",
+            type: "text/plain",
+            bytes: new TextEncoder().encode("Matrix notes from Zebulon"),
+          },
+        ],
+      },
+    );
+    expect(posted.ok).toBe(true);
+    const [attachment] = await queryRows<{ id: string }>(
+      db,
+      sql`select a.id from message_attachments a join order_messages m on m.id = a.message_id
+          where m.order_id = ${aPaid.orderId}`,
+    );
     f = {
       a,
       b,
@@ -718,6 +766,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       serviceId: service!.id,
       serviceSlug: slug,
       sandboxToken,
+      aAttachmentId: attachment!.id,
     };
   }, 120_000);
   afterAll(async () => {

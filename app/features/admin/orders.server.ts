@@ -1,11 +1,14 @@
 /**
  * Orders in the back office: the list (search, status filter, SQL paging), one order with its history,
- * the dashboard's open orders. Moving an order through its life cycle is the order's own
+ * the dashboard's open orders. A paid or in-progress order whose client has not sent the brief is
+ * marked "Brief missing" in the lists. Moving an order through its life cycle is the order's own
  * (orders/order-lifecycle.server.ts).
  */
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
+import { BRIEF_MISSING } from "~/features/orders/brief";
+import { briefMissingSql } from "~/features/orders/brief.server";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
 
@@ -24,6 +27,10 @@ export interface OrderListRow {
   clientEmail: string | null;
   invoiceId: string | null;
   invoiceNumber: string | null;
+  /** Paid or in progress, and the client has not sent the brief the service asks for. */
+  briefMissing: boolean;
+  /** "Brief missing" then, else null. */
+  briefBadge: string | null;
 }
 
 const orderListColumns = {
@@ -41,6 +48,7 @@ const orderListColumns = {
   clientEmail: clients.email,
   invoiceId: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
+  briefMissing: briefMissingSql,
 };
 
 export function orderSearch(q: string) {
@@ -87,7 +95,10 @@ export async function listOrders(
     counts.all = (counts.all ?? 0) + r.n;
   }
   return {
-    rows: rows as OrderListRow[],
+    rows: rows.map((r) => ({
+      ...(r as Omit<OrderListRow, "briefBadge">),
+      briefBadge: r.briefMissing ? BRIEF_MISSING : null,
+    })),
     total: filter.status ? (counts[filter.status] ?? 0) : (counts.all ?? 0),
     page: filter.page,
     counts,

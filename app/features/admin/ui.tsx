@@ -1,6 +1,7 @@
 /** The back office's own pieces: its list pages (from the list kit in app/ui), action outcomes, details. */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
@@ -130,5 +131,21 @@ export function HistoryList({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** An order's status in a list, with "Brief missing" beside it while the client owes the brief. */
+export function OrderStatusCell({ status, briefBadge }: { status: string; briefBadge: string | null }) {
+  return (
+    <Td>
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={status} plain />
+        {briefBadge && (
+          <Badge tone="warning" data-brief="missing">
+            {briefBadge}
+          </Badge>
+        )}
+      </span>
+    </Td>
   );
 }

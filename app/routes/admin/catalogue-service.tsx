@@ -1,12 +1,12 @@
-import { data, Form, Link } from "react-router";
-import { getCatalogueService, updateCatalogueService } from "~/features/admin/catalogue.server";
-import { parseCatalogueForm } from "~/features/admin/catalogue-form";
+import { data, Link } from "react-router";
+import { CatalogueServiceForm } from "~/features/admin/CatalogueServiceForm";
+import { getCatalogueService } from "~/features/admin/catalogue.server";
+import { handleCataloguePost } from "~/features/admin/catalogue-actions.server";
+import { IntakeQuestionsEditor } from "~/features/admin/IntakeQuestionsEditor";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
+import { intakeQuestionsOf } from "~/features/catalogue/intake-questions";
 import { pageTitle } from "~/features/site/meta";
-import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { TextField } from "~/ui/field";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/catalogue-service";
 
@@ -18,41 +18,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const service = await getCatalogueService(context.runtime.database.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
-  return { service };
+  return { service, questions: intakeQuestionsOf(service) };
 }
 
+/** The service form (no intent: prices, features, name) or `intent=questions` (the intake questions). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
-  const id = idParam(params.serviceId);
-  const service = await getCatalogueService(deps.db, id);
+  const service = await getCatalogueService(deps.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
-  const parsed = parseCatalogueForm(form, service.packageOrder);
-  if (!parsed.ok) {
-    const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-    return data(
-      { ok: false as const, error: "Please correct the highlighted fields.", errors: parsed.errors, values },
-      400,
-    );
-  }
-  const result = await updateCatalogueService(deps, id, parsed.value);
-  if (!result.ok)
-    return data({ ...result, errors: {} as Record<string, string>, values: null }, result.status);
-  return { ...result, errors: {} as Record<string, string>, values: null };
+  const { status, result } = await handleCataloguePost(deps, service, await request.formData());
+  return status === 200 ? result : data(result, status);
 }
 
 export default function AdminCatalogueService({
-  loaderData: { service: s },
+  loaderData: { service, questions },
   actionData,
 }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? null;
-  const value = (key: string, fallback: string) => values?.[key] ?? fallback;
-  // A successful save changes the key, so the uncontrolled fields show the saved values.
-  const formKey = `${s.updatedAt}`;
+  const serviceResult = actionData?.intent === "service" ? actionData : null;
+  const questionsResult = actionData?.intent === "questions" && !actionData.ok ? actionData : null;
   return (
     <Page
-      title={`Edit ${s.name}`}
+      title={`Edit ${service.name}`}
       actions={
         <Link to="/admin/catalogue" className="text-brand-700 underline">
           Catalogue
@@ -60,81 +46,16 @@ export default function AdminCatalogueService({
       }
     >
       <Outcome result={actionData} />
-      <Form method="post" key={formKey} className="space-y-6" noValidate>
-        <Card title="Service">
-          <div className="space-y-4">
-            <TextField
-              label="Name"
-              name="name"
-              defaultValue={value("name", s.name)}
-              error={errors.name}
-              required
-            />
-            <div>
-              <label htmlFor="description" className="block text-sm font-medium text-slate-800">
-                Description
-              </label>
-              <textarea
-                id="description"
-                name="description"
-                rows={4}
-                defaultValue={value("description", s.description)}
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={errors.description ? "description-error" : undefined}
-                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              />
-              {errors.description && (
-                <p id="description-error" className="mt-1 text-sm text-red-700">
-                  {errors.description}
-                </p>
-              )}
-            </div>
-            <p className="text-sm text-slate-600">
-              Public page:{" "}
-              <a className="text-brand-700 underline" href={`/services/${s.slug}`}>
-                /services/{s.slug}
-              </a>
-            </p>
-          </div>
-        </Card>
-        {s.packageOrder.map((p) => {
-          const name = s.packageNames[p] ?? p;
-          const featuresKey = `features.${p}`;
-          return (
-            <Card key={p} title={`${name} package`}>
-              <div className="grid gap-4 md:grid-cols-[12rem_1fr]">
-                <TextField
-                  label={`${name} price (USD)`}
-                  name={`price.${p}`}
-                  inputMode="decimal"
-                  defaultValue={value(`price.${p}`, String(s.pricing[p] ?? ""))}
-                  error={errors[`price.${p}`]}
-                />
-                <div>
-                  <label htmlFor={`features-${p}`} className="block text-sm font-medium text-slate-800">
-                    {name} features (one per line)
-                  </label>
-                  <textarea
-                    id={`features-${p}`}
-                    name={featuresKey}
-                    rows={5}
-                    defaultValue={value(featuresKey, (s.features[p] ?? []).join("\n"))}
-                    aria-invalid={errors[featuresKey] ? true : undefined}
-                    aria-describedby={errors[featuresKey] ? `features-${p}-error` : undefined}
-                    className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                  />
-                  {errors[featuresKey] && (
-                    <p id={`features-${p}-error`} className="mt-1 text-sm text-red-700">
-                      {errors[featuresKey]}
-                    </p>
-                  )}
-                </div>
-              </div>
-            </Card>
-          );
-        })}
-        <Button type="submit">Save changes</Button>
-      </Form>
+      <CatalogueServiceForm
+        service={service}
+        errors={serviceResult?.errors ?? {}}
+        values={serviceResult?.values ?? null}
+      />
+      <IntakeQuestionsEditor
+        questions={questions}
+        errors={questionsResult?.fieldErrors ?? {}}
+        values={questionsResult?.values ?? null}
+      />
     </Page>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { Outlet } from "react-router";
 import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { AppShell, SidebarNav } from "~/ui/app-shell";
 import { Badge } from "~/ui/badge";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
@@ -23,8 +24,10 @@ export const handle = OWNS_MAIN_LANDMARK;
 /** The back office frame. Each child route checks the role itself too (loaders run in parallel). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const unread = await unreadMessageCount(context.runtime.database.db);
-  return { admin: { name: admin.name, email: admin.email }, unread };
+  const db = context.runtime.database.db;
+  // The inbox holds contact messages and clients' messages on their orders.
+  const [contact, onOrders] = await Promise.all([unreadMessageCount(db), unreadClientMessageCount(db)]);
+  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders };
 }
 
 const NAV = [

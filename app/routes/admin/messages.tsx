@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { listMessages } from "~/features/admin/contact-inbox.server";
 import { messageFilters } from "~/features/admin/filters";
+import { OrderMessagesInbox } from "~/features/admin/OrderMessagesInbox";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
+import { listUnreadClientMessages, unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
@@ -19,7 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, q, page } = listQuery(request);
   const raw = url.searchParams.get("status");
   const filter = messageFilters.find((f) => f === raw) ?? "all";
-  return { ...(await listMessages(context.runtime.database.db, { q, filter, page })), q, filter };
+  const db = context.runtime.database.db;
+  const [contact, orderMessages, orderUnread] = await Promise.all([
+    listMessages(db, { q, filter, page }),
+    listUnreadClientMessages(db, { limit: 50 }),
+    unreadClientMessageCount(db),
+  ]);
+  return { ...contact, q, filter, orderMessages, orderUnread };
 }
 
 const readStates = (unread: number) => [
@@ -31,6 +39,7 @@ const readStates = (unread: number) => [
 export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
   return (
     <Page title="Messages">
+      <OrderMessagesInbox messages={d.orderMessages} total={d.orderUnread} />
       <AdminList
         search="Search by name, email or subject"
         filter={{ label: "Read state", current: d.filter, options: readStates(d.unread) }}

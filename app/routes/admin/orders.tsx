@@ -2,11 +2,10 @@ import { Link } from "react-router";
 import { orderStatuses } from "~/db/schema";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminList, ClientCell } from "~/features/admin/ui";
+import { AdminList, ClientCell, OrderStatusCell } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
-import { StatusBadge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import { Td } from "~/ui/table";
@@ -63,9 +62,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                 <span className="block text-slate-600">{formatMoney(o.amountUsd, "USD")}</span>
               )}
             </Td>
-            <Td>
-              <StatusBadge status={o.status} plain />
-            </Td>
+            <OrderStatusCell status={o.status} briefBadge={o.briefBadge} />
             <Td>
               {o.invoiceId ? (
                 <Link to={`/admin/invoices/${o.invoiceId}`} className="text-brand-700 underline">

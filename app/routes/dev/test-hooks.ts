@@ -4,6 +4,8 @@ import { z } from "zod";
 import { orderStatuses, user } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+import { postMessage } from "~/features/orders/conversation.server";
+import { afterSaleDeps } from "~/features/orders/deps.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import type { Route } from "./+types/test-hooks";
 
@@ -31,6 +33,8 @@ const hooks = {
   catalogue: z.object({}),
   // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
   memory: z.object({}),
+  // A client writes on their order's conversation (the owner's page is watched for it live).
+  "order-message": z.object({ email: z.string().email(), orderId: z.uuid(), body: z.string() }),
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,6 +74,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { marked: await markOverdueInvoices(db) };
     case "catalogue":
       return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };
+    case "order-message": {
+      const o = parsed.data as z.infer<(typeof hooks)["order-message"]>;
+      const author = { id: await userId(), role: "client" as const };
+      const sent = await postMessage(afterSaleDeps(context), { author, orderId: o.orderId, body: o.body });
+      return sent.ok ? sent : data(sent, { status: sent.status });
+    }
     case "memory": {
       const gc = (globalThis as { gc?: () => void }).gc;
       gc?.();

@@ -1,0 +1,100 @@
+/**
+ * The owner's order page (`/admin/orders/{id}`): one screen for the order's facts, its timeline, the
+ * client's brief, the conversation and the status change (ADR 0512). The page's data, and its two
+ * forms' posts by `intent`: `transition` (the default, so the status form's older posts keep working)
+ * and `message` (a reply with files, read by order-post.server.ts).
+ */
+import { z } from "zod";
+import { orderStatuses } from "~/db/schema";
+import type { ChangeDeps } from "~/features/audit/audit.server";
+import { getOrderBrief } from "~/features/orders/brief.server";
+import { listThread, postMessage } from "~/features/orders/conversation.server";
+import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
+import { transitionOrder } from "~/features/orders/order-lifecycle.server";
+import { orderTimeline } from "~/features/orders/order-timeline";
+import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { messageFiles, readOrderPost } from "./order-post.server";
+import { getOrderDetail } from "./orders.server";
+
+/** The page's data: the order with its client, invoice and history, its timeline, brief and thread. */
+export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orderId: string) {
+  const detail = await getOrderDetail(deps.db, orderId);
+  if (!detail) return null;
+  const brief = await getOrderBrief(deps.db, admin, orderId);
+  // Reading the thread marks the client's messages read (and tells their page).
+  const thread = await listThread(deps, admin, orderId);
+  if (!brief || !thread) return null;
+  return { ...detail, timeline: orderTimeline(detail.order), brief, thread };
+}
+
+export type AdminOrderPage = NonNullable<Awaited<ReturnType<typeof getAdminOrderPage>>>;
+
+/** The status form: the status to move to, and an optional note for the client's email. */
+export const transitionForm = z.object({
+  to: z.enum(orderStatuses, { message: "Choose a status" }),
+  note: z
+    .string()
+    .trim()
+    .max(2000, { message: "The note must be at most 2000 characters" })
+    .transform((v) => v || null),
+});
+
+export const ORDER_INTENTS = ["transition", "message"] as const;
+export type OrderIntent = (typeof ORDER_INTENTS)[number];
+
+/** What a post answers: the page shows `message` or `error`, and each field its own message. */
+export type OrderPostResult =
+  | { ok: true; intent: OrderIntent; message: string; messageId?: string }
+  | { ok: false; intent: OrderIntent; error: string; fieldErrors?: FieldErrors };
+
+/**
+ * Handles a post to the owner's order page: the answer and its HTTP status. The caller has checked that
+ * `admin` is one (requireAdmin).
+ */
+export async function handleOrderPost(input: {
+  request: Request;
+  deps: AfterSaleDeps;
+  admin: { id: string; email: string };
+  orderId: string;
+}): Promise<{ status: number; result: OrderPostResult }> {
+  const { request, deps: afterSale, orderId } = input;
+  const admin: Viewer = { id: input.admin.id, role: "admin" };
+  const change: ChangeDeps = { db: afterSale.db, config: afterSale.config, actor: input.admin };
+  const post = await readOrderPost(request);
+  // A too-large body is refused before it is parsed, so its intent is unknown: it can only be a message.
+  if (!post.ok) return { status: post.status, result: { ...withoutStatus(post), intent: "message" } };
+  const { form } = post;
+  const raw = form.get("intent") ?? "transition";
+  const intent = ORDER_INTENTS.find((i) => i === raw);
+  if (!intent) {
+    return { status: 400, result: { ok: false, intent: "transition", error: "Unknown action." } };
+  }
+
+  if (intent === "transition") {
+    const parsed = parseForm(transitionForm, formValues(form));
+    if (!parsed.ok) return { status: 400, result: { ...parsed, intent } };
+    const done = await transitionOrder(change, orderId, parsed.data.to, parsed.data.note);
+    if (!done.ok) return { status: done.status, result: { ok: false, intent, error: done.error } };
+    afterSale.wakeOutbox?.();
+    return { status: 200, result: { ...done, intent } };
+  }
+
+  const files = await messageFiles(form);
+  if (!files.ok) return { status: files.status, result: { ...withoutStatus(files), intent } };
+  const body = form.get("body");
+  const sent = await postMessage(afterSale, {
+    author: admin,
+    orderId,
+    // Browsers send a textarea's line breaks as CRLF; the text is kept (and counted) with LF.
+    body: typeof body === "string" ? body.replace(/\r\n?/g, "\n") : "",
+    files: files.files,
+  });
+  if (sent.ok) return { status: 200, result: { ...sent, intent } };
+  const fieldErrors = "fieldErrors" in sent ? sent.fieldErrors : undefined;
+  return { status: sent.status, result: { ok: false, intent, error: sent.error, fieldErrors } };
+}
+
+function withoutStatus<T extends { status: number }>(failure: T): Omit<T, "status"> {
+  const { status: _status, ...rest } = failure;
+  return rest;
+}
