@@ -11,6 +11,7 @@ import { createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
+import { totp } from "../support/totp";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1";
@@ -183,5 +184,53 @@ describe.each(testDatabases)("notification preferences on $name", (database) => 
           where u.email = ${email} and d.user_agent = ${SAFARI}`,
     );
     expect(device!.n).toBe(1);
+  });
+
+  it("alerts when two-factor is turned on, new backup codes are made, a code signs in from a new browser, and it is turned off", async () => {
+    const email = "guarded@example.com";
+    const { session } = await signedIn({ email, name: "Guarded" });
+    const started = await session.post("/client/profile", {
+      intent: "twoFactorStart",
+      password: FIXTURE_PASSWORD,
+    });
+    const secret = (/data-testid="totp-secret"[^>]*>([^<]+)</.exec(await started.text())?.[1] ?? "").replace(
+      /\s+/g,
+      "",
+    );
+    expect(secret).not.toBe("");
+    expect(
+      (await session.post("/client/profile", { intent: "twoFactorConfirm", code: totp(secret) })).status,
+    ).toBe(200);
+    const made = await session.post("/client/profile", {
+      intent: "twoFactorBackupCodes",
+      password: FIXTURE_PASSWORD,
+    });
+    const list = /data-testid="backup-codes"[^>]*>(.*?)<\/ul>/s.exec(await made.text())?.[1] ?? "";
+    const codes = [...list.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
+    expect(codes).toHaveLength(10);
+
+    const safari = new Session(server.url, `203.0.113.${++addresses}`, SAFARI);
+    expect(location(await safari.post("/client/login", { email, password: FIXTURE_PASSWORD }))).toMatch(
+      /^\/client\/two-factor/,
+    );
+    expect(location(await safari.post("/client/two-factor", { code: codes[0]! }))).toBe("/client/dashboard");
+
+    const off = await safari.post("/client/profile", {
+      intent: "twoFactorDisable",
+      password: FIXTURE_PASSWORD,
+    });
+    expect(off.status).toBe(200);
+    const alerts = await emailsTo(email, "security-alert");
+    expect(alerts.map((a) => a.subject)).toEqual([
+      expect.stringMatching(/^Two-factor authentication is on/),
+      expect.stringMatching(/^New backup codes/),
+      expect.stringMatching(/^New sign-in/),
+      expect.stringMatching(/^Two-factor authentication is off/),
+    ]);
+    for (const alert of alerts) {
+      expect(alert.text).toContain("/client/profile?tab=security");
+      for (const secretText of [secret, ...codes, FIXTURE_PASSWORD])
+        expect(alert.text).not.toContain(secretText);
+    }
   });
 });
