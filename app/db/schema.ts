@@ -147,11 +147,39 @@ export const userPreferences = pgTable(
     preferredCurrency: text("preferred_currency").notNull().default("USD"),
     autoDetectCurrency: boolean("auto_detect_currency").notNull().default(true),
     countryCode: text("country_code"),
+    // The profile's Notifications switches (client-portal.md §2), with the spec's defaults; a user
+    // without a row has the defaults. What each one stops: accounts/notification-preferences.ts.
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    smsNotifications: boolean("sms_notifications").notNull().default(false),
+    orderUpdates: boolean("order_updates").notNull().default(true),
+    marketingEmails: boolean("marketing_emails").notNull().default(false),
+    securityAlerts: boolean("security_alerts").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("user_preferences_user_id_key").on(t.userId),
     check("user_preferences_currency_code", sql`${t.preferredCurrency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * The devices a user signed in from (user agent and address family), most recent first: a sign-in from
+ * one not among the last few sends a security alert (accounts/security-alerts.server.ts). Kept apart
+ * from better-auth's sessions, which are deleted at sign-out.
+ */
+export const signInDevices = pgTable(
+  "sign_in_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent").notNull(),
+    ipFamily: text("ip_family").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.userAgent, t.ipFamily] }),
+    index("sign_in_devices_user_seen_idx").on(t.userId, t.lastSeenAt),
   ],
 );
 

@@ -148,7 +148,7 @@ test("forgot password → emailed link → new password → login", async ({ pag
   await expect(page).toHaveURL(/\/client\/dashboard$/);
 });
 
-test("profile tabs save the profile, change the password, and keep local settings", async ({
+test("profile tabs save the profile, change the password, keep local settings and save the notification switches", async ({
   page,
   consoleWatch,
 }) => {
@@ -188,17 +188,21 @@ test("profile tabs save the profile, change the password, and keep local setting
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("status")).toHaveText("Password updated successfully!");
 
+  // The notification switches are saved with the account: off, saved, still off after a reload.
   await tabs.getByRole("tab", { name: "Notifications" }).click();
-  const sms = page.getByRole("switch", { name: "SMS notifications" });
-  await expect(sms).toHaveAttribute("aria-checked", "false");
-  await sms.click();
-  await expect(sms).toHaveAttribute("aria-checked", "true");
+  const sms = page.getByRole("checkbox", { name: "SMS notifications" });
+  await expect(sms).not.toBeChecked();
+  await expect(sms).toBeDisabled();
+  await expect(sms).toHaveAccessibleDescription(/Text messages are not available yet\./);
+  const orderUpdates = page.getByRole("checkbox", { name: "Order updates" });
+  await expect(orderUpdates).toBeChecked();
+  await orderUpdates.uncheck();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByRole("status")).toHaveText("Notification preferences saved.");
   await page.reload();
   await page.getByRole("tab", { name: "Notifications" }).click();
-  await expect(page.getByRole("switch", { name: "SMS notifications" })).toHaveAttribute(
-    "aria-checked",
-    "true",
-  );
+  await expect(page.getByRole("checkbox", { name: "Order updates" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Security alerts" })).toBeChecked();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 

@@ -9,7 +9,13 @@ export class Session {
     private readonly baseUrl: string,
     /** Sent as X-Forwarded-For (the test server trusts the proxy), so each test has its own address. */
     private readonly ip = "203.0.113.1",
+    /** Sent as User-Agent when given (fetch's own otherwise). */
+    private readonly userAgent?: string,
   ) {}
+
+  private get agent(): Record<string, string> {
+    return this.userAgent ? { "user-agent": this.userAgent } : {};
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -36,7 +42,7 @@ export class Session {
   async get(path: string): Promise<Response> {
     const res = await fetch(new URL(path, this.baseUrl), {
       redirect: "manual",
-      headers: { cookie: this.cookieHeader, "x-forwarded-for": this.ip },
+      headers: { cookie: this.cookieHeader, "x-forwarded-for": this.ip, ...this.agent },
     });
     return this.remember(res);
   }
@@ -51,6 +57,7 @@ export class Session {
         origin: new URL(this.baseUrl).origin,
         "content-type": "application/x-www-form-urlencoded",
         "x-forwarded-for": this.ip,
+        ...this.agent,
       },
     });
     return this.remember(res);

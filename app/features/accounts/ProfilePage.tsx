@@ -1,8 +1,8 @@
 /**
  * The profile page (client-portal.md, Profile): profile information, the security tab (change password,
  * two-factor settings) and notification switches. Plain forms posted to the page's action
- * (profile.server.ts), told apart by their `intent`; timezone, language and notifications stay in this
- * browser.
+ * (profile.server.ts), told apart by their `intent`. The notification switches are saved with the account
+ * (plain checkboxes, so they save without JavaScript); timezone and language stay in this browser.
  */
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -14,11 +14,11 @@ import {
   LANGUAGES,
   LOCAL_PREFERENCES_KEY,
   type LocalPreferences,
-  NOTIFICATION_SWITCHES,
   parseLocalPreferences,
   TIMEZONES,
 } from "./local-preferences";
 import { NewPasswordFields } from "./NewPasswordFields";
+import { NOTIFICATION_SWITCHES, type NotificationPreferences } from "./notification-preferences";
 import type { ProfileActionData } from "./profile";
 import { TwoFactorSettings } from "./TwoFactorSettings";
 import type { TwoFactorView } from "./two-factor";
@@ -163,44 +163,72 @@ function Security({ result }: { result: ProfileActionData | undefined }) {
   );
 }
 
-function Notifications() {
-  const [prefs, save] = useLocalPreferences();
+/**
+ * The notification switches: native checkboxes drawn as switches (a checkbox's own checked state is
+ * what assistive technology reads, with or without JavaScript), saved with the account by the button.
+ */
+function Notifications({
+  saved,
+  result,
+}: {
+  saved: NotificationPreferences;
+  result: ProfileActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.form === "notifications" ? result : undefined;
+  const current = mine?.notifications ?? saved;
+  const saving = navigation.formData?.get("intent") === "notifications";
   return (
-    <fieldset className="max-w-xl space-y-3">
-      <legend className="text-sm text-slate-600">These settings are kept in this browser.</legend>
-      {NOTIFICATION_SWITCHES.map((s) => {
-        const on = prefs?.notifications[s.key] ?? false;
-        return (
-          <div
-            key={s.key}
-            className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4"
-          >
-            <div>
-              <p id={`switch-${s.key}`} className="font-medium">
-                {s.label}
-              </p>
-              <p className="text-sm text-slate-600">{s.description}</p>
-            </div>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={on}
-              aria-labelledby={`switch-${s.key}`}
-              disabled={!prefs}
-              onClick={() =>
-                prefs && save({ ...prefs, notifications: { ...prefs.notifications, [s.key]: !on } })
-              }
-              className={`relative h-6 w-11 rounded-full transition-colors ${on ? "bg-brand-600" : "bg-slate-400"}`}
+    <Form method="post" className="max-w-xl space-y-4">
+      <input type="hidden" name="intent" value="notifications" />
+      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+      <fieldset className="space-y-3">
+        <legend className="mb-3 text-sm text-slate-600">
+          Which emails we send you. Notifications in the portal always appear.
+        </legend>
+        {NOTIFICATION_SWITCHES.map((s) => {
+          const id = `notify-${s.key}`;
+          return (
+            <div
+              key={s.key}
+              className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4"
             >
-              <span
-                aria-hidden="true"
-                className={`absolute top-0.5 size-5 rounded-full bg-white transition-transform ${on ? "translate-x-5" : "translate-x-0.5"}`}
-              />
-            </button>
-          </div>
-        );
-      })}
-    </fieldset>
+              <div>
+                <label htmlFor={id} className="font-medium">
+                  {s.label}
+                </label>
+                <p id={`${id}-hint`} className="text-sm text-slate-600">
+                  {s.description}
+                </p>
+                {s.unavailable && (
+                  <p id={`${id}-note`} className="text-sm font-medium text-slate-700">
+                    {s.unavailable}
+                  </p>
+                )}
+              </div>
+              <span className="relative inline-flex shrink-0">
+                <input
+                  type="checkbox"
+                  id={id}
+                  name={s.key}
+                  defaultChecked={current[s.key]}
+                  disabled={Boolean(s.unavailable)}
+                  aria-describedby={s.unavailable ? `${id}-hint ${id}-note` : `${id}-hint`}
+                  className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+                />
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform peer-checked:translate-x-5"
+                />
+              </span>
+            </div>
+          );
+        })}
+      </fieldset>
+      <Button type="submit" disabled={saving}>
+        {saving ? "Saving..." : "Save Preferences"}
+      </Button>
+    </Form>
   );
 }
 
@@ -208,19 +236,24 @@ function Notifications() {
 export function ProfilePage({
   client,
   twoFactor,
+  notifications,
   tab,
   actionData,
 }: {
   client: ProfileClient;
   /** The two-factor settings as the loader found them. */
   twoFactor: TwoFactorView;
-  tab: "security" | null;
+  /** The notification switches as saved. */
+  notifications: NotificationPreferences;
+  tab: "security" | "notifications" | null;
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
     actionData?.form === "password" || actionData?.form === "twoFactor" || tab === "security"
       ? "security"
-      : "profile";
+      : actionData?.form === "notifications" || tab === "notifications"
+        ? "notifications"
+        : "profile";
   return (
     <div className="p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -249,7 +282,11 @@ export function ProfilePage({
                 </div>
               ),
             },
-            { id: "notifications", label: "Notifications", content: <Notifications /> },
+            {
+              id: "notifications",
+              label: "Notifications",
+              content: <Notifications saved={notifications} result={actionData} />,
+            },
           ]}
         />
       </div>

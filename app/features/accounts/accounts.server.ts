@@ -10,6 +10,7 @@ import { ensureClient, markClientVerified } from "./clients.server";
 import type { AccountDeps } from "./deps.server";
 import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN, type AccountAction, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
+import { noteSignIn, sendSecurityAlert } from "./security-alerts.server";
 import type { SessionUser } from "./session-user";
 
 export { ACCOUNT_MESSAGES };
@@ -131,6 +132,7 @@ export async function signIn(
   const attempt = await consumeRateLimit(db, failuresKey, Number.MAX_SAFE_INTEGER, windowMs);
   const delay = signInDelayMs(attempt.hits - 1);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  const startedAt = new Date();
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
@@ -146,6 +148,8 @@ export async function signIn(
     await clearRateLimit(db, failuresKey);
     // Confirmation detected on sign-in: the client record is ensured, verified.
     await ensureClient(deps.db, u);
+    // A device not seen lately: a security alert (if the client wants them).
+    await noteSignIn(deps, request, u, startedAt);
     return {
       ok: true,
       cookies: headers,
@@ -252,8 +256,9 @@ export async function changePassword(
     return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   const { auth } = deps;
+  let changed: { user: { id: string; name: string; email: string; role?: string | null } };
   try {
-    await auth.api.changePassword({
+    changed = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers: request.headers,
     });
@@ -271,5 +276,6 @@ export async function changePassword(
   await auth.api.revokeOtherSessions({ headers: request.headers }).catch((error: unknown) => {
     deps.logger.error({ err: error }, "could not end the other sessions after a password change");
   });
+  await sendSecurityAlert(deps, changed.user, "passwordChanged");
   return { ok: true };
 }

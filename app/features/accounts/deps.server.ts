@@ -16,8 +16,8 @@ export interface AccountDeps {
   /** The secret that signs better-auth's cookies (the two-factor challenge is read with it). */
   authSecret: string;
   config: Pick<Config, "publicUrl" | "business">;
-  /** Queues the welcome email after a sign-up. */
-  emails: Pick<AllAccountEmails, "welcome">;
+  /** Queues the welcome email after a sign-up, and the security alerts. */
+  emails: Pick<AllAccountEmails, "welcome" | "securityAlert">;
   /** The caller's IP address, for the per-address rate limits (null when unknown). */
   clientIp: string | null;
   logger: Pick<Logger, "warn" | "error">;

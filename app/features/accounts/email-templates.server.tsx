@@ -1,6 +1,6 @@
 /**
- * The account emails: address verification, welcome (client-portal.md §7, registration_welcome) and
- * password reset.
+ * The account emails: address verification, welcome (client-portal.md §7, registration_welcome),
+ * password reset and the security alerts.
  */
 
 import type { BusinessIdentity } from "~/features/business/business";
@@ -8,6 +8,7 @@ import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayou
 import type { EmailContent } from "~/features/mail/email";
 import { renderEmailHtml } from "~/features/mail/render.server";
 import { RESET_LINK_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "./auth.server";
+import type { SecurityEvent } from "./security-alerts";
 
 interface Common {
   business: BusinessIdentity;
@@ -111,4 +112,69 @@ export function passwordResetEmail({
     textFooter(business, publicUrl),
   ].join("\n");
   return { subject, html, text };
+}
+
+const SECURITY_EVENTS: Record<SecurityEvent, { subject: (business: string) => string; line: string }> = {
+  newSignIn: {
+    subject: (b) => `New sign-in to your ${b} account`,
+    line: "Your account was just signed in to from a device or browser we have not seen before.",
+  },
+  passwordChanged: {
+    subject: (b) => `Your ${b} password was changed`,
+    line: "The password of your client account was just changed. Your other sessions were signed out.",
+  },
+  twoFactorEnabled: {
+    subject: (b) => `Two-factor authentication is on for your ${b} account`,
+    line: "Two-factor authentication was just turned on for your client account.",
+  },
+  twoFactorDisabled: {
+    subject: (b) => `Two-factor authentication is off for your ${b} account`,
+    line: "Two-factor authentication was just turned off for your client account.",
+  },
+  backupCodesRegenerated: {
+    subject: (b) => `New backup codes for your ${b} account`,
+    line: "New two-factor backup codes were just made for your client account; the old ones no longer work.",
+  },
+};
+
+/** The security alert (profile switch "Security alerts"): what happened and when, never a secret. */
+export function securityAlertEmail({
+  business,
+  publicUrl,
+  name,
+  event,
+  at,
+}: Common & { event: SecurityEvent; at: Date }): EmailContent {
+  const { subject, line } = SECURITY_EVENTS[event];
+  const securityUrl = `${publicUrl}/client/profile?tab=security`;
+  const when = `When: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+  const ifNotYou = `If this wasn't you, change your password: ${securityUrl}`;
+  const html = renderEmailHtml(
+    <EmailLayout business={business} publicUrl={publicUrl} preview={line}>
+      <h1 style={{ fontSize: "20px", margin: "0 0 16px" }}>Security alert</h1>
+      <p style={{ margin: "0 0 12px" }}>
+        Hello {name}, {line}
+      </p>
+      <p style={{ margin: "0 0 16px" }}>{when}</p>
+      <p style={{ margin: "0 0 16px" }}>
+        If this wasn't you, change your password: <a href={securityUrl}>{securityUrl}</a>
+      </p>
+      <p style={{ margin: "20px 0 0", color: "#64748b", fontSize: "13px" }}>
+        You get these emails because Security alerts are on in your profile's Notifications.
+      </p>
+    </EmailLayout>,
+  );
+  const text = [
+    `Hello ${name},`,
+    "",
+    line,
+    when,
+    "",
+    ifNotYou,
+    "",
+    "You get these emails because Security alerts are on in your profile's Notifications.",
+    "",
+    textFooter(business, publicUrl),
+  ].join("\n");
+  return { subject: subject(business.name), html, text };
 }

@@ -68,6 +68,15 @@ export const loginSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
+/** The profile's Notifications form: a switch that is off is not posted (a plain checkbox). */
+export const notificationPreferencesSchema = z.object({
+  emailNotifications: checkbox,
+  smsNotifications: checkbox,
+  orderUpdates: checkbox,
+  marketingEmails: checkbox,
+  securityAlerts: checkbox,
+});
+
 export const resetPasswordSchema = z
   .object({
     token: z.string().check(z.minLength(1), z.maxLength(200), z.refine(hasNoNul)),

@@ -1,6 +1,8 @@
 /**
- * Profile settings the spec keeps in the browser only (client-portal.md §2, Profile): timezone,
- * language and notification switches. Pure parsing, so a corrupt stored value falls back to defaults.
+ * Profile settings the spec keeps in the browser only (client-portal.md §2, Profile): timezone and
+ * language. (The notification switches are saved with the account: notification-preferences.ts; an
+ * older stored value's `notifications` is ignored.) Pure parsing, so a corrupt stored value falls back
+ * to defaults.
  */
 import * as z from "zod/mini";
 
@@ -17,49 +19,17 @@ export const LANGUAGES = [
   { value: "fr", label: "French" },
 ] as const;
 
-export const NOTIFICATION_SWITCHES = [
-  { key: "emailNotifications", label: "Email notifications", description: "Receive updates by email" },
-  {
-    key: "smsNotifications",
-    label: "SMS notifications",
-    description: "Receive urgent updates by text message",
-  },
-  { key: "orderUpdates", label: "Order updates", description: "When an order changes status" },
-  { key: "marketingEmails", label: "Marketing emails", description: "News and offers" },
-  { key: "securityAlerts", label: "Security alerts", description: "Sign-ins and password changes" },
-] as const;
-
-const DEFAULT_NOTIFICATIONS = {
-  emailNotifications: true,
-  smsNotifications: false,
-  orderUpdates: true,
-  marketingEmails: false,
-  securityAlerts: true,
-};
-
 // zod/mini: this runs in the browser (the profile page), where the full library would cost ~20 KB.
 export const localPreferencesSchema = z.object({
   timezone: z.catch(z.enum(TIMEZONES.map((t) => t.value) as [string, ...string[]]), "America/New_York"),
   language: z.catch(z.enum(LANGUAGES.map((l) => l.value) as [string, ...string[]]), "en"),
-  notifications: z.catch(
-    z.object({
-      emailNotifications: z.catch(z.boolean(), true),
-      smsNotifications: z.catch(z.boolean(), false),
-      orderUpdates: z.catch(z.boolean(), true),
-      marketingEmails: z.catch(z.boolean(), false),
-      securityAlerts: z.catch(z.boolean(), true),
-    }),
-    DEFAULT_NOTIFICATIONS,
-  ),
 });
 
 export type LocalPreferences = z.infer<typeof localPreferencesSchema>;
 
 export const LOCAL_PREFERENCES_KEY = "portico.profile.preferences";
 
-export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({
-  notifications: {},
-});
+export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({});
 
 export function parseLocalPreferences(raw: string | null): LocalPreferences {
   if (!raw) return DEFAULT_LOCAL_PREFERENCES;

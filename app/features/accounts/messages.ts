@@ -27,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   resetDone: "Your password has been changed. Please log in with your new password.",
   verificationLinkInvalid: "This verification link is invalid or has expired. Log in to get a new one.",
   currentPasswordWrong: "Current password is incorrect.",
+  notificationsSaved: "Notification preferences saved.",
+  notificationsFailed: "Failed to save notification preferences. Please try again.",
   // Field errors of the account forms (forms.ts), shown beside the field.
   nameRequired: "Name is required",
   nameTooLong: "Name is too long",

@@ -1,12 +1,15 @@
 /**
- * The profile page's forms answered on the server: profile information, change password and the
- * two-factor settings, told apart by the posted `intent`. The route guards, then hands the form here.
+ * The profile page's forms answered on the server: profile information, change password, the
+ * two-factor settings and the notification switches, told apart by the posted `intent`. The route
+ * guards, then hands the form here.
  */
 import { parseForm } from "~/ui/form";
 import { ACCOUNT_MESSAGES, changePassword } from "./accounts.server";
 import { updateClientProfile } from "./clients.server";
 import type { AccountDeps } from "./deps.server";
-import { changePasswordSchema, profileSchema } from "./forms";
+import { changePasswordSchema, notificationPreferencesSchema, profileSchema } from "./forms";
+import type { NotificationPreferences } from "./notification-preferences";
+import { loadNotificationPreferences, saveNotificationPreferences } from "./notification-preferences.server";
 import type { ProfileActionData } from "./profile";
 import type { SessionUser } from "./session-user";
 import { isTwoFactorIntent } from "./two-factor";
@@ -41,6 +44,7 @@ export async function profileAction(
   }
   if (values.intent === "profile") return saveProfile(deps, user, values);
   if (values.intent === "password") return updatePassword(deps, request, values);
+  if (values.intent === "notifications") return saveNotifications(deps, user, values);
   return answer({ form: "profile", notice: null, fieldErrors: {} }, 400);
 }
 
@@ -92,4 +96,42 @@ async function updatePassword(
     notice: { tone: "success", text: ACCOUNT_MESSAGES.passwordUpdated },
     fieldErrors: {},
   });
+}
+
+/** The Notifications tab's switches as saved (the defaults until the client saves theirs). */
+export async function profileNotifications(
+  deps: AccountDeps,
+  user: SessionUser,
+): Promise<NotificationPreferences> {
+  return loadNotificationPreferences(deps.db, user.id);
+}
+
+async function saveNotifications(
+  deps: AccountDeps,
+  user: SessionUser,
+  values: Record<string, string>,
+): Promise<ProfileAnswer> {
+  const parsed = parseForm(notificationPreferencesSchema, values);
+  if (!parsed.ok) {
+    return answer({ form: "notifications", notice: null, fieldErrors: parsed.fieldErrors }, 400);
+  }
+  try {
+    await saveNotificationPreferences(deps.db, user.id, parsed.data);
+    return answer({
+      form: "notifications",
+      notice: { tone: "success", text: ACCOUNT_MESSAGES.notificationsSaved },
+      fieldErrors: {},
+      notifications: parsed.data,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error }, "notification preferences update failed");
+    return answer(
+      {
+        form: "notifications",
+        notice: { tone: "error", text: ACCOUNT_MESSAGES.notificationsFailed },
+        fieldErrors: {},
+      },
+      500,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 /** What the profile page's action answers: made in profile.server.ts, read by ProfilePage.tsx's forms. */
 import type { FieldErrors } from "~/ui/form";
+import type { NotificationPreferences } from "./notification-preferences";
 import type { TwoFactorView } from "./two-factor";
 
 export interface ProfileNotice {
@@ -9,9 +10,11 @@ export interface ProfileNotice {
 
 export interface ProfileActionData {
   /** Which of the page's forms was posted: its alert and field messages are shown beside it. */
-  form: "profile" | "password" | "twoFactor";
+  form: "profile" | "password" | "twoFactor" | "notifications";
   notice: ProfileNotice | null;
   fieldErrors: FieldErrors;
   /** The two-factor settings after one of their forms was posted. */
   twoFactor?: TwoFactorView;
+  /** The Notifications switches as saved. */
+  notifications?: NotificationPreferences;
 }

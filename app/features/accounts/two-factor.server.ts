@@ -17,6 +17,7 @@ import { ensureClient } from "./clients.server";
 import type { AccountDeps } from "./deps.server";
 import { ACCOUNT_SIGN_IN_SLOWDOWN, signInDelayMs } from "./limits";
 import { ACCOUNT_MESSAGES } from "./messages";
+import { noteSignIn, sendSecurityAlert } from "./security-alerts.server";
 import type { SessionUser } from "./session-user";
 import {
   type ParsedCode,
@@ -214,6 +215,7 @@ export async function twoFactorAction(
       .where(and(eq(sessionTable.userId, user.id), lt(sessionTable.createdAt, startedAt)));
     // The backup codes made when the setup started, shown now, once.
     const codes = await auth.api.viewBackupCodes({ body: { userId: user.id } });
+    await sendSecurityAlert(deps, user, "twoFactorEnabled");
     return result(200, {
       status: "on",
       setup: null,
@@ -252,6 +254,7 @@ export async function twoFactorAction(
         returnHeaders: true,
       });
       for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+      await sendSecurityAlert(deps, user, "twoFactorDisabled");
       return result(200, {
         status: "off",
         setup: null,
@@ -261,6 +264,7 @@ export async function twoFactorAction(
     // twoFactorBackupCodes
     if (current.status !== "on") return error(400, TWO_FACTOR_MESSAGES.notEnabled);
     const made = await auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
+    await sendSecurityAlert(deps, user, "backupCodesRegenerated");
     return result(200, {
       backupCodes: made.backupCodes,
       notice: { tone: "success", text: TWO_FACTOR_MESSAGES.codesRegenerated },
@@ -353,6 +357,7 @@ export async function verifySignInCode(
     if (!use.allowed) return { ok: false, status: 401, formError: TWO_FACTOR_MESSAGES.invalidCode };
   }
   const { auth } = deps;
+  const startedAt = new Date();
   try {
     const body = { code: input.code.code, trustDevice: input.trustDevice };
     const { headers, response } =
@@ -362,6 +367,7 @@ export async function verifySignInCode(
     await clearRateLimit(db, failuresKey);
     const u = response.user as { id: string; name: string; email: string; role?: string };
     await ensureClient(db, u);
+    await noteSignIn(deps, request, u, startedAt);
     return {
       ok: true,
       cookies: headers,

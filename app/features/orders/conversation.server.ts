@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, type MessageAuthorRole, messageAttachments, orderMessages, orders } from "~/db/schema";
+import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
@@ -172,7 +173,8 @@ async function announceMessage(
       ...NOTIFICATIONS.orderMessage(order.serviceName),
       href: clientOrderPath(order.id),
     });
-    if (!client) return;
+    // The client's Notifications switches (order updates, email notifications); the bell still rings.
+    if (!client || !(await clientWantsEmail(tx, order.clientId, "orderMessage"))) return;
     await enqueueEmail(tx, {
       kind: "order-message",
       to: client.email,

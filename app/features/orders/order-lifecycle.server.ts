@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { clients, type Invoice, invoices, type Order, type OrderStatus, orders } from "~/db/schema";
+import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/currency/currency";
@@ -124,6 +125,8 @@ async function emailOrderClient(
     .where(eq(clients.id, order.clientId))
     .limit(1);
   if (!contact) return;
+  // The client's Notifications switches (order updates, email notifications); the bell still rings.
+  if (!(await clientWantsEmail(tx, order.clientId, "orderUpdate"))) return;
   await enqueueEmail(tx, {
     kind: "order-status",
     to: contact.email,

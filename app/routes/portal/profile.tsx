@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
 import { ProfilePage } from "~/features/accounts/ProfilePage";
-import { profileAction } from "~/features/accounts/profile.server";
+import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
@@ -13,12 +13,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Pr
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
-  // `?tab=security` opens that tab (password, two-factor) without JavaScript.
-  const tab = new URL(request.url).searchParams.get("tab") === "security" ? ("security" as const) : null;
-  return { twoFactor: await twoFactorView(accountDeps(context), user), tab };
+  // `?tab=security` and `?tab=notifications` open that tab without JavaScript.
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab = (["security", "notifications"] as const).find((t) => t === asked) ?? null;
+  const deps = accountDeps(context);
+  const [twoFactor, notifications] = await Promise.all([
+    twoFactorView(deps, user),
+    profileNotifications(deps, user),
+  ]);
+  return { twoFactor, notifications, tab };
 }
 
-/** Profile information, change password or a two-factor settings form: profile.server.ts answers. */
+/** Profile information, change password, two-factor or notifications form: profile.server.ts answers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
@@ -32,6 +38,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <ProfilePage
       client={client}
       twoFactor={loaderData.twoFactor}
+      notifications={loaderData.notifications}
       tab={loaderData.tab}
       actionData={actionData}
     />
