@@ -3,7 +3,7 @@
  * (its bytes decide, not the type the browser declared), a safe name to keep, and the headers a
  * download is served with. Pure: no I/O; the checks run on the server (and may run in the browser).
  */
-import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
+import { ATTACHMENT_MAX_BYTES } from "~/db/limits";
 
 export { ATTACHMENT_MAX_BYTES };
 export const MAX_ATTACHMENTS_PER_MESSAGE = 5;
