@@ -3,11 +3,12 @@
  * action does with the page's two forms (intent `brief`: saveBrief; intent `message`: postMessage with
  * files). Another client's order and a malformed id are null / 404, as everywhere.
  */
-import { saveBrief } from "~/features/orders/brief.server";
+import type { Database } from "~/db/client.server";
+import { getOrderBrief, saveBrief } from "~/features/orders/brief.server";
 import { BUY_INCIDENT_PATH } from "~/features/orders/conversation";
 import { listThread, postMessage, type ThreadMessage } from "~/features/orders/conversation.server";
 import { messagePostOf, readUploadForm } from "~/features/orders/message-post.server";
-import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
+import { type AfterSaleDeps, clientOrderPath, type Viewer } from "~/features/orders/order-access.server";
 import { getOrderPage, type OrderPage } from "~/features/orders/order-page.server";
 import { type FieldErrors, formValues } from "~/ui/form";
 
@@ -33,6 +34,18 @@ const clientOf = (clientId: string): Viewer => ({ id: clientId, role: "client" }
 
 /** A post without one of the page's intents (a stale page, a hand-made request). */
 export const UNKNOWN_FORM = "This form is not one of the page's. Please reload the page and try again.";
+
+/**
+ * Where the thank-you page after a payment sends the client to answer the order's questions: the
+ * order's page while its brief is missing, or not asked yet because the payment is still being
+ * confirmed (the page opens the form as soon as it is); null for an order that asks nothing, one
+ * already answered, or not the client's.
+ */
+export async function briefPrompt(db: Database, clientId: string, orderId: string): Promise<string | null> {
+  const brief = await getOrderBrief(db, clientOf(clientId), orderId);
+  if (brief?.state !== "missing" && brief?.state !== "not-yet") return null;
+  return clientOrderPath(orderId);
+}
 
 /** The page's data, or null (404). Reading the thread marks the owner's messages read. */
 export async function loadClientOrder(
