@@ -27,6 +27,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data(answer.result, { status: answer.status, headers: answer.headers });
 }
 
+/** A refused post's headers (Retry-After of a 429) reach the page's answer too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export default function ClientOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { business } = useRootData();
   if (!loaderData.view) return <OrderNotFound />;
