@@ -35,6 +35,8 @@ const ACTORS: Actor[] = ["anon", "b", "admin", "a"];
 const OWNER = "owner.matrix@portico.example";
 const A_NAME = "Zebulon Quartermain";
 const B_NAME = "Yolanda Brightwater";
+/** The text of a file A attaches to a message on A's paid order. */
+const A_ATTACHMENT_TEXT = "Zebulon's router notes: port 8443";
 
 /** Every route pattern of app/routes.ts (index: ""), with its module file. Layouts have no path. */
 function flatten(entries: RouteConfigEntry[], prefix = ""): Array<{ path: string; file: string }> {
@@ -63,6 +65,8 @@ interface Fixtures {
   bPending: { orderId: string; invoiceId: string; invoiceNumber: string };
   aNotificationId: string;
   aMessageId: string;
+  /** A file of A's message on A's paid order. */
+  aAttachmentId: string;
   aEmailId: string;
   serviceId: string;
   serviceSlug: string;
@@ -297,6 +301,31 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/orders": [{ method: "GET", url: () => "/client/orders?status=all", expect: portalPage() }],
+  "client/orders/:orderId": [
+    { method: "GET", url: (f) => `/client/orders/${f.aPaid.orderId}`, expect: aOwn() },
+    { method: "GET", url: () => "/client/orders/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+    {
+      // A brief without its answers: A gets the form's errors, anyone else the 404; nothing is saved.
+      method: "POST",
+      url: (f) => `/client/orders/${f.aPaid.orderId}`,
+      body: () => ({ intent: "brief" }),
+      expect: { anon: LOGIN, a: 400, b: 404, admin: 404 },
+    },
+  ],
+  "client/orders/:orderId/files/:attachmentId": [
+    {
+      method: "GET",
+      url: (f) => `/client/orders/${f.aPaid.orderId}/files/${f.aAttachmentId}`,
+      expect: { anon: LOGIN, a: 200, b: 404, admin: 404 },
+      has: { a: () => [A_ATTACHMENT_TEXT] },
+    },
+    {
+      // A's file under the address of A's other order: not found, even for A.
+      method: "GET",
+      url: (f) => `/client/orders/${f.aPending.orderId}/files/${f.aAttachmentId}`,
+      expect: { anon: LOGIN, a: 404, b: 404, admin: 404 },
+    },
+  ],
   "client/invoices": [
     {
       method: "GET",
@@ -613,7 +642,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       who.name,
       who.email,
       ...own.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
-      ...(who === fx.a ? [fx.aNotificationId] : []),
+      ...(who === fx.a ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT] : []),
     ];
   };
 
@@ -696,6 +725,17 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       db,
       sql`select id from contact_messages where email = ${a.email}`,
     );
+    // A writes on the paid order with a text file attached.
+    const form = new FormData();
+    form.set("intent", "message");
+    form.set("body", "Notes for the job attached.");
+    form.append("files", new File([A_ATTACHMENT_TEXT], "router-notes.txt", { type: "text/plain" }));
+    expect((await a.session.postMultipart(`/client/orders/${aPaid.orderId}`, form)).status).toBe(200);
+    const [attachment] = await queryRows<{ id: string }>(
+      db,
+      sql`select a.id from message_attachments a join order_messages m on m.id = a.message_id
+          where m.order_id = ${aPaid.orderId}`,
+    );
     const [note] = await queryRows<{ id: string }>(
       db,
       sql`select id from notifications where user_id = ${a.userId} order by created_at limit 1`,
@@ -714,6 +754,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       bPending,
       aNotificationId: note!.id,
       aMessageId: msg!.id,
+      aAttachmentId: attachment!.id,
       aEmailId: mail!.id,
       serviceId: service!.id,
       serviceSlug: slug,
