@@ -2,8 +2,8 @@
  * The client's order page (`/client/orders/{id}`, ADR 0512): what was bought and for how much, its
  * invoice, the status timeline, the brief and the conversation. The route wires; this shows.
  */
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useNavigation } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
 import { OrderTimeline } from "~/features/orders/OrderTimeline";
 import { Badge, StatusBadge } from "~/ui/badge";
@@ -77,6 +77,23 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
   );
 }
 
+/**
+ * The last answer of the page's action, kept until the next form is sent: a live event (the client's
+ * own post tells their other tabs, and this one) reloads the page's data, and React Router forgets the
+ * action's answer then, which would take "Message sent." away as soon as it appeared.
+ */
+function useKeptResult(result: ClientOrderActionResult | undefined) {
+  const [kept, setKept] = useState(result);
+  const submitting = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (result) setKept(result);
+  }, [result]);
+  useEffect(() => {
+    if (submitting) setKept(undefined);
+  }, [submitting]);
+  return result ?? kept;
+}
+
 export function ClientOrderPage({
   view,
   result,
@@ -87,6 +104,7 @@ export function ClientOrderPage({
   ownerName: string;
 }) {
   const { order } = view;
+  const shown = useKeptResult(result);
   return (
     <Page
       title={order.serviceName}
@@ -100,24 +118,25 @@ export function ClientOrderPage({
         {order.packageName} · ordered {formatDate(order.createdAt)} <StatusBadge status={order.status} />
         {view.brief.badge && <Badge tone="warning">{view.brief.badge}</Badge>}
       </p>
-      {result && result.intent === null && <FormError message={result.error} />}
+      {shown && shown.intent === null && <FormError message={shown.error} />}
+      {/* What was bought and where it stands first; beside the brief and conversation on a wide screen. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <OrderBrief brief={view.brief} result={result?.intent === "brief" ? result : undefined} />
+        <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-1">
+          <OrderSummary view={view} />
+          <div className={cardClass("p-5")}>
+            <OrderTimeline steps={view.timeline} />
+          </div>
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <OrderBrief brief={view.brief} result={shown?.intent === "brief" ? shown : undefined} />
           <OrderConversation
             orderId={order.id}
             messages={view.messages}
             conversation={view.conversation}
             buyAgain={view.buyAgain}
             ownerName={ownerName}
-            result={result?.intent === "message" ? result : undefined}
+            result={shown?.intent === "message" ? shown : undefined}
           />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <OrderSummary view={view} />
-          <div className={cardClass("p-5")}>
-            <OrderTimeline steps={view.timeline} />
-          </div>
         </div>
       </div>
     </Page>

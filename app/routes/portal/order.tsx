@@ -33,5 +33,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export default function ClientOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { business } = useRootData();
   if (!loaderData.view) return <OrderNotFound />;
-  return <ClientOrderPage view={loaderData.view} result={actionData} ownerName={business.name} />;
+  // One page state per order (its kept notices do not follow the client to another order).
+  return (
+    <ClientOrderPage
+      key={loaderData.view.order.id}
+      view={loaderData.view}
+      result={actionData}
+      ownerName={business.name}
+    />
+  );
 }
