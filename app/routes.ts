@@ -44,11 +44,15 @@ export default [
     route("client/dashboard", "routes/portal/dashboard.tsx"),
     route("client/services", "routes/portal/services.tsx"),
     route("client/orders", "routes/portal/orders.tsx"),
+    // Not in the spec (ADR 0512): an order's page, its brief and its conversation.
+    route("client/orders/:orderId", "routes/portal/order.tsx"),
     route("client/invoices", "routes/portal/invoices.tsx"),
     route("client/profile", "routes/portal/profile.tsx"),
     // Not in the spec: results of the header's search box (the client's own orders and invoices).
     route("client/search", "routes/portal/search.tsx"),
   ]),
+  // Not in the spec (ADR 0512): a file attached to an order's message, for the order's client.
+  route("client/orders/:orderId/files/:attachmentId", "routes/portal/order-file.ts"),
   // The invoices page's "Download All": one zip of PDFs.
   route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
   // Not in the spec: the bell's data and actions (mark read, mark all read, remove).

@@ -6,7 +6,14 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, limitFor, tooLargeMessage } from "./body-limit";
+import {
+  BODY_LIMITS,
+  bodyLimit,
+  DEFAULT_BODY_LIMIT_BYTES,
+  limitFor,
+  ruleFor,
+  tooLargeMessage,
+} from "./body-limit";
 
 const LIMIT = 1024;
 let server: Server;
@@ -109,5 +116,55 @@ describe("bodyLimit", () => {
     expect(limitFor("/upload/x", uploads, 5, "application/x-www-form-urlencoded")).toBe(5);
     expect(limitFor("/upload/x", uploads, 5)).toBe(5);
     expect(tooLargeMessage(64 * 1024)).toBe("The request is too large: at most 64 KB can be sent here.");
+  });
+
+  it("applies a rule with a pattern only to the paths it matches", () => {
+    const rules = [{ prefix: "/up/", match: /^\/up\/\d+(\.data)?$/, bytes: 50 }];
+    expect(limitFor("/up/12", rules, 5)).toBe(50);
+    expect(limitFor("/up/12.data", rules, 5)).toBe(50);
+    expect(limitFor("/up/12/files/3", rules, 5)).toBe(5);
+    expect(limitFor("/up/x", rules, 5)).toBe(5);
+  });
+
+  it("lets a client's order page take a message with five 10 MB files, and no other order path", () => {
+    const id = "0b6f7a52-5d0e-4c4e-9a57-1f2d3c4b5a69";
+    const five = 5 * 10 * 1024 * 1024;
+    for (const path of [`/client/orders/${id}`, `/client/orders/${id}.data`]) {
+      expect(limitFor(path, BODY_LIMITS, DEFAULT_BODY_LIMIT_BYTES)).toBeGreaterThan(five + 64 * 1024);
+      expect(limitFor(path, BODY_LIMITS, DEFAULT_BODY_LIMIT_BYTES)).toBeLessThanOrEqual(five + 1024 * 1024);
+      expect(ruleFor(path, BODY_LIMITS)?.message).toMatch(
+        /^The request is too large: attach at most 5 files/,
+      );
+    }
+    for (const path of [
+      "/client/orders",
+      "/client/orders/",
+      "/client/orders/not-an-id",
+      `/client/orders/${id}/files/${id}`,
+      `/admin/orders/${id}`,
+    ]) {
+      expect(limitFor(path, BODY_LIMITS, DEFAULT_BODY_LIMIT_BYTES), path).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    }
+  });
+
+  it("answers a rule's own words when its limit is passed", async () => {
+    const app = express();
+    app.use(
+      bodyLimit({ defaultBytes: LIMIT, rules: [{ prefix: "/up", bytes: 2 * LIMIT, message: "Too big." }] }),
+    );
+    app.post("/up", (_req, res) => {
+      res.send("read");
+    });
+    const own = createServer(app);
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/up`;
+      const res = await fetch(url, { method: "POST", body: Buffer.alloc(3 * LIMIT) });
+      expect(res.status).toBe(413);
+      expect(await res.text()).toBe("Too big.");
+    } finally {
+      own.closeAllConnections();
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
   });
 });

@@ -32,6 +32,9 @@ const PRIVATE_PATHS = /^\/(client|invoice|admin|payment-success|dev\/mail)(\/|\.
 /** better-auth's session cookie, with or without a `__Secure-` or `__Host-` prefix. */
 const SESSION_COOKIE = /(^|;\s*)(__Secure-|__Host-)?portico\.session_token=/;
 
+/** Headers a route may set for itself in place of the security middleware's (lower case). */
+const ROUTE_OWN_HEADERS = new Set(["content-security-policy", "x-content-type-options"]);
+
 /** What went wrong while React Router handled one request (filled in by `reportError`). */
 export interface RequestFailures {
   databaseUnavailable: boolean;
@@ -172,7 +175,12 @@ async function sendResponse(res: express.Response, response: Response): Promise<
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // A route's own policy for what it serves (an attachment's sandbox CSP and nosniff) replaces the
+    // page's set before it, rather than adding a second one; every other header is appended.
+    if (ROUTE_OWN_HEADERS.has(key)) res.setHeader(key, value);
+    else res.append(key, value);
+  }
   // Server-Sent Events: the headers go out now, not with the first event.
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ATTACHMENT_MAX_BYTES, ORDER_MESSAGE_MAX_CHARS } from "./limits";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -542,8 +543,8 @@ export const orderBriefs = pgTable("order_briefs", {
 export const messageAuthorRoles = ["client", "owner"] as const;
 export type MessageAuthorRole = (typeof messageAuthorRoles)[number];
 
-/** The longest message a client or the owner may write on an order. */
-export const ORDER_MESSAGE_MAX_CHARS = 10_000;
+/** The longest message a client or the owner may write on an order (db/limits.ts). */
+export { ORDER_MESSAGE_MAX_CHARS };
 
 /**
  * One message of an order's conversation, by its client or by the owner (any admin). `read_at` is when
@@ -583,8 +584,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => value,
 });
 
-/** The largest attachment accepted, in bytes (10 MB). */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest attachment accepted, in bytes (db/limits.ts). */
+export { ATTACHMENT_MAX_BYTES };
 
 /**
  * A file attached to an order message, kept in the database (so every process and both databases serve

@@ -47,6 +47,45 @@ export function TextField({ label, error, hint, className = "", type = "text", .
   );
 }
 
+type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+/** A labelled textarea, its hint and error tied to it like TextField's. */
+export function TextAreaField({ label, error, hint, className = "", rows = 4, ...props }: TextAreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300")}
+        {...props}
+      />
+      {hint && (
+        <div id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The account forms' email address: labelled "Email Address", typed, required, filled in by the browser. */
 export function EmailField(props: Omit<InputProps, "label" | "type"> & { label?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dateFormatter, formatCount, formatDate, formatDateTime } from "./format";
+import { dateFormatter, formatCount, formatDate, formatDateTime, formatMoment } from "./format";
 
 describe("date and count formatting", () => {
   afterEach(() => {
@@ -12,12 +12,14 @@ describe("date and count formatting", () => {
     expect(formatDate("2026-03-05T00:00:00Z", "long")).toBe("March 5, 2026");
     expect(formatDate(lateEvening, "iso")).toBe("2026-03-04");
     expect(formatDateTime("2026-03-04T05:06:07Z")).toBe("2026-03-04 05:06 UTC");
+    expect(formatMoment("2026-03-04T17:06:07Z")).toBe("Mar 4, 2026, 17:06 UTC");
   });
 
   it("writes a dash when there is no date", () => {
     expect(formatDate(null)).toBe("—");
     expect(formatDate(undefined, "iso")).toBe("—");
     expect(formatDateTime(null)).toBe("—");
+    expect(formatMoment(null)).toBe("—");
   });
 
   it("builds one formatter per locale and options, and reuses it", () => {

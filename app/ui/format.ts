@@ -47,6 +47,16 @@ export function formatDateTime(value: DateValue): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/**
+ * A moment as the portal shows it: "Mar 5, 2026, 17:06 UTC"; "—" when none. The time is written out by
+ * hand: engines differ in the space before AM/PM, and server and browser must render the same text.
+ */
+export function formatMoment(value: DateValue): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const date = new Date(value);
+  return `${formatDate(date)}, ${date.toISOString().slice(11, 16)} UTC`;
+}
+
 let countFormat: Intl.NumberFormat | undefined;
 
 /** A count with thousands separators: "10,000". */

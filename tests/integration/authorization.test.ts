@@ -20,7 +20,6 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/db/client.server";
 import { blogSlug } from "~/features/blog/slug";
-import { postMessage } from "~/features/orders/conversation.server";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import routes from "~/routes";
 import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
@@ -36,6 +35,8 @@ const ACTORS: Actor[] = ["anon", "b", "admin", "a"];
 const OWNER = "owner.matrix@portico.example";
 const A_NAME = "Zebulon Quartermain";
 const B_NAME = "Yolanda Brightwater";
+/** The text of a file A attaches to a message on A's paid order. */
+const A_ATTACHMENT_TEXT = "Zebulon's router notes: port 8443";
 
 /** Every route pattern of app/routes.ts (index: ""), with its module file. Layouts have no path. */
 function flatten(entries: RouteConfigEntry[], prefix = ""): Array<{ path: string; file: string }> {
@@ -64,12 +65,12 @@ interface Fixtures {
   bPending: { orderId: string; invoiceId: string; invoiceNumber: string };
   aNotificationId: string;
   aMessageId: string;
+  /** A file of A's message on A's paid order. */
+  aAttachmentId: string;
   aEmailId: string;
   serviceId: string;
   serviceSlug: string;
   sandboxToken: string;
-  /** The owner's order pages: a file A attached to a message on A's paid order. */
-  aAttachmentId: string;
 }
 interface Who {
   session: Session;
@@ -300,6 +301,31 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/orders": [{ method: "GET", url: () => "/client/orders?status=all", expect: portalPage() }],
+  "client/orders/:orderId": [
+    { method: "GET", url: (f) => `/client/orders/${f.aPaid.orderId}`, expect: aOwn() },
+    { method: "GET", url: () => "/client/orders/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+    {
+      // A brief without its answers: A gets the form's errors, anyone else the 404; nothing is saved.
+      method: "POST",
+      url: (f) => `/client/orders/${f.aPaid.orderId}`,
+      body: () => ({ intent: "brief" }),
+      expect: { anon: LOGIN, a: 400, b: 404, admin: 404 },
+    },
+  ],
+  "client/orders/:orderId/files/:attachmentId": [
+    {
+      method: "GET",
+      url: (f) => `/client/orders/${f.aPaid.orderId}/files/${f.aAttachmentId}`,
+      expect: { anon: LOGIN, a: 200, b: 404, admin: 404 },
+      has: { a: () => [A_ATTACHMENT_TEXT] },
+    },
+    {
+      // A's file under the address of A's other order: not found, even for A.
+      method: "GET",
+      url: (f) => `/client/orders/${f.aPending.orderId}/files/${f.aAttachmentId}`,
+      expect: { anon: LOGIN, a: 404, b: 404, admin: 404 },
+    },
+  ],
   "client/invoices": [
     {
       method: "GET",
@@ -561,7 +587,7 @@ TABLE["admin/orders/:orderId/files/:attachmentId"] = [
     method: "GET",
     url: (f) => `/admin/orders/${f.aPaid.orderId}/files/${f.aAttachmentId}`,
     expect: adminOnly({ status: 200 }),
-    has: { admin: () => ["Matrix notes from Zebulon"] },
+    has: { admin: () => [A_ATTACHMENT_TEXT] },
   },
   {
     // Under another order, the same file is not found, even for the admin.
@@ -639,7 +665,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       who.name,
       who.email,
       ...own.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
-      ...(who === fx.a ? [fx.aNotificationId] : []),
+      ...(who === fx.a ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT] : []),
     ];
   };
 
@@ -722,6 +748,17 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       db,
       sql`select id from contact_messages where email = ${a.email}`,
     );
+    // A writes on the paid order with a text file attached.
+    const form = new FormData();
+    form.set("intent", "message");
+    form.set("body", "Notes for the job attached.");
+    form.append("files", new File([A_ATTACHMENT_TEXT], "router-notes.txt", { type: "text/plain" }));
+    expect((await a.session.postMultipart(`/client/orders/${aPaid.orderId}`, form)).status).toBe(200);
+    const [attachment] = await queryRows<{ id: string }>(
+      db,
+      sql`select a.id from message_attachments a join order_messages m on m.id = a.message_id
+          where m.order_id = ${aPaid.orderId}`,
+    );
     const [note] = await queryRows<{ id: string }>(
       db,
       sql`select id from notifications where user_id = ${a.userId} order by created_at limit 1`,
@@ -731,28 +768,6 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select id from outbox_emails where to_address = ${a.email} limit 1`,
     );
     const [service] = await queryRows<{ id: string }>(db, sql`select id from services where slug = ${slug}`);
-    // The owner's order pages: A writes on the paid order with a file.
-    const posted = await postMessage(
-      { db, config: server.portico.runtime.config },
-      {
-        author: { id: a.userId, role: "client" },
-        orderId: aPaid.orderId,
-        body: "Notes attached.",
-        files: [
-          {
-            name: "notes.txt",
-            type: "text/plain",
-            bytes: new TextEncoder().encode("Matrix notes from Zebulon"),
-          },
-        ],
-      },
-    );
-    expect(posted.ok).toBe(true);
-    const [attachment] = await queryRows<{ id: string }>(
-      db,
-      sql`select a.id from message_attachments a join order_messages m on m.id = a.message_id
-          where m.order_id = ${aPaid.orderId}`,
-    );
     f = {
       a,
       b,
@@ -762,11 +777,11 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       bPending,
       aNotificationId: note!.id,
       aMessageId: msg!.id,
+      aAttachmentId: attachment!.id,
       aEmailId: mail!.id,
       serviceId: service!.id,
       serviceSlug: slug,
       sandboxToken,
-      aAttachmentId: attachment!.id,
     };
   }, 120_000);
   afterAll(async () => {

@@ -17,7 +17,9 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, services } from "~/db/schema";
+import { contactMessages, messageAttachments, orderMessages, services } from "~/db/schema";
+import { MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "~/features/orders/attachments";
+import { SAMPLE_JPEG, SAMPLE_PDF, SAMPLE_PNG, SAMPLE_ZIP } from "~/features/testing/sample-files";
 import routes from "~/routes";
 import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { Session } from "../support/browserless";
@@ -216,6 +218,10 @@ const FIELD_NAMES = [
   "status",
   "code",
   "trustDevice",
+  "problem",
+  "since",
+  "urgency",
+  "files",
 ];
 const INTENTS = [
   "twoFactorStart",
@@ -238,6 +244,8 @@ const INTENTS = [
   "void",
   "reply",
   "unread",
+  "brief",
+  "message",
 ];
 
 /** Name/value pairs, names repeated at will (duplicate parameters). */
@@ -500,6 +508,10 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     const db = server.portico.runtime.database.db;
     const client = await signedInClient(server.url, db, "Hostile Client");
     const order = await createOrder(db, client.userId);
+    const paidOrder = await createOrder(db, client.userId, {
+      status: "paid",
+      serviceSlug: "per-incident-support",
+    });
     const [message] = await db
       .insert(contactMessages)
       .values({ name: "Vi", email: "vi@example.com", subject: "Hi", message: "Hello there", source: "site" })
@@ -507,6 +519,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     const [service] = await db.select().from(services).where(eq(services.slug, "email-migration"));
     ids = {
       orderId: order.orderId,
+      paidOrderId: paidOrder.orderId,
       invoiceId: order.invoiceId,
       messageId: message!.id,
       serviceId: service!.id,
@@ -531,7 +544,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     fields: () => Record<string, string>;
     json?: true;
   }
-  let ids: { orderId: string; invoiceId: string; messageId: string; serviceId: string };
+  let ids: { orderId: string; paidOrderId: string; invoiceId: string; messageId: string; serviceId: string };
   const contact = () => ({
     name: "Hostile Visitor",
     email: `visitor.${++ip}@example.com`,
@@ -599,6 +612,16 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       fields: () => ({ intent: "read-all", back: "/client/dashboard" }),
     },
     { as: "client", path: () => `/client/invoices/${ids.invoiceId}/pay`, fields: () => ({}) },
+    {
+      as: "client",
+      path: () => `/client/orders/${ids.paidOrderId}`,
+      fields: () => ({ intent: "brief", problem: "Mail is down", since: "Monday", urgency: "High" }),
+    },
+    {
+      as: "client",
+      path: () => `/client/orders/${ids.orderId}`,
+      fields: () => ({ intent: "message", body: "Hello, a question about the order." }),
+    },
     { as: "anon", path: () => "/client/verify-email", fields: () => ({ intent: "check" }) },
     { as: "anon", path: () => "/client/two-factor", fields: () => ({ code: "123456", trustDevice: "on" }) },
     {
@@ -840,6 +863,151 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it("takes hostile file names, types and bytes on the order page without a 5xx, and keeps only clean names", async () => {
+    const boundary = "----hostileUpload7MA4YWxkTrZu0gW";
+    const fileName = fc.oneof(
+      { weight: 3, arbitrary: hostile },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "../../etc/passwd",
+          "..\\..\\windows\\win.ini",
+          "report.pdf\u0000.exe",
+          "invoice\u202Efdp.exe",
+          "\u0007bell\u001b[31m.txt",
+          ".htaccess",
+          "...",
+          `${"a".repeat(300)}.pdf`,
+          'quote"d.pdf',
+          "CON.txt",
+          "photo.jpg",
+          "notes",
+        ),
+      },
+    );
+    const content = fc.oneof(
+      fc.constantFrom(SAMPLE_PDF, SAMPLE_PNG, SAMPLE_JPEG, SAMPLE_ZIP, new Uint8Array(0)),
+      fc.uint8Array({ maxLength: 300 }),
+      hostile.map((t) => new TextEncoder().encode(t)),
+    );
+    const declared = fc.constantFrom(
+      "application/pdf",
+      "image/png",
+      "text/plain",
+      "",
+      "text/html",
+      "x/y; ;=",
+    );
+    const statuses = new Map<number, number>();
+    const upload = async (files: Array<[string, string, Uint8Array]>, text: string) => {
+      const head = (name: string, extra = "") =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
+      // As a browser writes a file name: quotes and line breaks escaped, the rest as it is.
+      const escapeName = (n: string) => n.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+      const parts: Buffer[] = [
+        Buffer.from(`${head("intent")}\r\nmessage\r\n${head("body")}\r\n${text}\r\n`),
+        ...files.flatMap(([name, type, bytes]) => [
+          Buffer.from(
+            `${head("files", `; filename="${escapeName(name)}"`)}${type ? `Content-Type: ${type}\r\n` : ""}\r\n`,
+          ),
+          Buffer.from(bytes),
+          Buffer.from("\r\n"),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ];
+      const answer = await raw(
+        server.url,
+        "POST",
+        `/client/orders/${ids.orderId}`,
+        headersFor("client", {
+          origin: server.url,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+        }),
+        Buffer.concat(parts),
+      );
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      expect(problems(`upload ${JSON.stringify(files.map(([n]) => n))}`, answer)).toEqual([]);
+      return answer.status;
+    };
+    // A real PDF behind a disguised path and name is taken, cleaned.
+    expect(await upload([["../../x/\u202Eevil\u0007.pdf", "application/pdf", SAMPLE_PDF]], "A file.")).toBe(
+      200,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fileName, declared, content), { maxLength: 7 }),
+        fc.oneof(hostile, fc.constant("Please see the files.")),
+        async (files, text) => {
+          await upload(files, text);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Files were refused (400, 413 by their kind, bytes, size or number), never with a 5xx.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
+    const db = server.portico.runtime.database.db;
+    const kept = await db
+      .select({ filename: messageAttachments.filename, contentType: messageAttachments.contentType })
+      .from(messageAttachments)
+      .innerJoin(orderMessages, eq(orderMessages.id, messageAttachments.messageId))
+      .where(eq(orderMessages.orderId, ids.orderId));
+    expect(kept.map((k) => k.filename)).toContain("evil.pdf");
+    for (const { filename, contentType } of kept) {
+      expect(filename).toMatch(/^[^/\\"*:<>?|\p{Cc}\p{Cf}.\s][^/\\"*:<>?|\p{Cc}\p{Cf}]{0,119}$/u);
+      expect(contentType).toMatch(
+        /^(application\/(pdf|zip)|image\/(png|jpeg)|text\/(plain|csv); charset=utf-8|message\/rfc822)$/,
+      );
+    }
+  }, 180_000);
+
+  it("refuses a body over the order page's own limit with its 413, sized or chunked", async () => {
+    const path = `/client/orders/${ids.orderId}`;
+    const url = new URL(server.url);
+    const send = (headers: Record<string, string>, chunks: number) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path,
+          agent: false,
+          headers: headersFor("client", {
+            origin: server.url,
+            "content-type": "multipart/form-data; boundary=x",
+            ...headers,
+          }),
+        });
+        let answered = false;
+        req.on("response", (res) => {
+          answered = true;
+          let body = "";
+          res.on("data", (c: Buffer) => {
+            body += c.toString();
+          });
+          res.on("end", () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
+        });
+        req.on("error", (e) => {
+          if (!answered) reject(e);
+        });
+        const chunk = Buffer.alloc(1024 * 1024, 97);
+        const write = (i: number) => {
+          if (answered || i >= chunks) return;
+          if (req.write(chunk)) setImmediate(() => write(i + 1));
+          else req.once("drain", () => write(i + 1));
+        };
+        write(0);
+      });
+    const sized = await send({ "content-length": String(MESSAGE_POST_MAX_BYTES + 1) }, 1);
+    expect(sized).toEqual({ status: 413, body: MESSAGE_POST_TOO_LARGE });
+    // Without a length: counted as it comes, and stopped past the limit.
+    const chunked = await send({}, Math.ceil(MESSAGE_POST_MAX_BYTES / (1024 * 1024)) + 2);
+    expect(chunked.status).toBe(413);
+    expect(chunked.body).toBe(MESSAGE_POST_TOO_LARGE);
+  }, 60_000);
 
   it("refuses cross-origin posts with 403 whatever the body", async () => {
     await fc.assert(

@@ -62,6 +62,21 @@ export class Session {
     });
     return this.remember(res);
   }
+
+  /** Posts a multipart form (files included), as a browser's form with enctype multipart/form-data. */
+  async postMultipart(path: string, form: FormData): Promise<Response> {
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method: "POST",
+      redirect: "manual",
+      body: form,
+      headers: {
+        cookie: this.cookieHeader,
+        origin: new URL(this.baseUrl).origin,
+        "x-forwarded-for": this.ip,
+      },
+    });
+    return this.remember(res);
+  }
 }
 
 export function location(res: Response): string {

@@ -14,7 +14,11 @@ import {
   checkAttachment,
   checkAttachments,
   contentDisposition,
+  filesProblem,
+  formatFileSize,
   type IncomingFile,
+  MESSAGE_POST_MAX_BYTES,
+  MESSAGE_POST_TOO_LARGE,
   sanitizeFilename,
   sniffBinaryKind,
 } from "./attachments";
@@ -153,6 +157,45 @@ describe("checkAttachments", () => {
       error: ATTACHMENT_MESSAGES.mismatch("b.pdf", "pdf"),
     });
     expect(checkAttachments([])).toEqual({ ok: true, attachments: [] });
+  });
+});
+
+describe("filesProblem (names and sizes, before the bytes are read)", () => {
+  it("passes up to five non-empty files of at most 10 MB, and no files at all", () => {
+    expect(filesProblem([])).toBeNull();
+    const five = Array.from({ length: 5 }, (_, i) => ({ name: `f${i}.pdf`, size: ATTACHMENT_MAX_BYTES }));
+    expect(filesProblem(five)).toBeNull();
+  });
+
+  it("refuses a sixth file (400), an empty one (400) and one over 10 MB (413), with the server's words", () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, size: 10 }));
+    expect(filesProblem(six)).toEqual({ status: 400, error: ATTACHMENT_MESSAGES.tooMany });
+    expect(filesProblem([{ name: "../../empty.txt", size: 0 }])).toEqual({
+      status: 400,
+      error: ATTACHMENT_MESSAGES.empty("empty.txt"),
+    });
+    expect(filesProblem([{ name: "big\u0007.zip", size: ATTACHMENT_MAX_BYTES + 1 }])).toEqual({
+      status: 413,
+      error: "big.zip is larger than 10 MB.",
+    });
+  });
+
+  it("bounds a whole message post: five files at the limit fit, with a megabyte for the rest", () => {
+    expect(MESSAGE_POST_MAX_BYTES).toBe(5 * ATTACHMENT_MAX_BYTES + 1024 * 1024);
+    expect(MESSAGE_POST_TOO_LARGE).toBe(
+      "The request is too large: attach at most 5 files of up to 10 MB each to one message.",
+    );
+  });
+});
+
+describe("formatFileSize", () => {
+  it("writes bytes, kilobytes and megabytes", () => {
+    expect(formatFileSize(1)).toBe("1 byte");
+    expect(formatFileSize(512)).toBe("512 bytes");
+    expect(formatFileSize(14 * 1024 + 100)).toBe("14 KB");
+    expect(formatFileSize(1024 * 1024)).toBe("1 MB");
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe("2.5 MB");
+    expect(formatFileSize(ATTACHMENT_MAX_BYTES)).toBe("10 MB");
   });
 });
 

@@ -3,7 +3,7 @@
  * (its bytes decide, not the type the browser declared), a safe name to keep, and the headers a
  * download is served with. Pure: no I/O; the checks run on the server (and may run in the browser).
  */
-import { ATTACHMENT_MAX_BYTES } from "~/db/schema";
+import { ATTACHMENT_MAX_BYTES } from "~/db/limits";
 
 export { ATTACHMENT_MAX_BYTES };
 export const MAX_ATTACHMENTS_PER_MESSAGE = 5;
@@ -181,6 +181,22 @@ export type AttachmentCheck =
 
 const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
+/**
+ * The largest request that posts a message: five files at the limit, the text and the form's framing
+ * (a megabyte is far more than either). The server refuses a larger body before reading it.
+ */
+export const MESSAGE_POST_MAX_BYTES = MAX_ATTACHMENTS_PER_MESSAGE * ATTACHMENT_MAX_BYTES + 1024 * 1024;
+/** What a post over MESSAGE_POST_MAX_BYTES is answered (413). */
+export const MESSAGE_POST_TOO_LARGE = `The request is too large: attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files of up to ${formatMegabytes(ATTACHMENT_MAX_BYTES)} each to one message.`;
+
+/** A file's size as a list shows it: "512 bytes", "14 KB", "2.5 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
+}
+
 export const ATTACHMENT_MESSAGES = {
   tooMany: `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files to one message.`,
   empty: (name: string) => `${name} is empty.`,
@@ -233,6 +249,25 @@ export function checkAttachment(file: IncomingFile): AttachmentCheck {
       size,
     },
   };
+}
+
+/**
+ * The checks a message's files pass by their names and sizes alone, before any byte is read: at most
+ * five, none empty, none over 10 MB. The page runs them in the browser before sending (a refused file
+ * then costs no upload), the server again before reading the bytes; `checkAttachments` then checks the
+ * bytes themselves.
+ */
+export function filesProblem(
+  files: ReadonlyArray<{ name: string; size: number }>,
+): { status: 400 | 413; error: string } | null {
+  if (files.length > MAX_ATTACHMENTS_PER_MESSAGE) return { status: 400, error: ATTACHMENT_MESSAGES.tooMany };
+  for (const file of files) {
+    if (file.size === 0)
+      return { status: 400, error: ATTACHMENT_MESSAGES.empty(sanitizeFilename(file.name)) };
+    if (file.size > ATTACHMENT_MAX_BYTES)
+      return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge(sanitizeFilename(file.name)) };
+  }
+  return null;
 }
 
 export type AttachmentsCheck =

@@ -12,12 +12,8 @@ import { z } from "zod";
 import type { BriefAnswers, IntakeQuestion, OrderStatus } from "~/db/schema";
 import { hasNoNul } from "~/features/security/text";
 
+export { BRIEF_MISSING, WAITING_FOR_DETAILS } from "./brief-badges";
 export type { BriefAnswers };
-
-/** The portal's badge while a brief is missing. */
-export const WAITING_FOR_DETAILS = "Waiting for your details";
-/** The back office's badge while a brief is missing. */
-export const BRIEF_MISSING = "Brief missing";
 
 export const BRIEF_MESSAGES = {
   required: (label: string) => `Please answer "${label}".`,

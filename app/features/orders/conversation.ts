@@ -8,7 +8,8 @@
  * service. A cancelled order's conversation is closed to the client.
  */
 import { z } from "zod";
-import { ORDER_MESSAGE_MAX_CHARS, type Order } from "~/db/schema";
+import { ORDER_MESSAGE_MAX_CHARS } from "~/db/limits";
+import type { Order } from "~/db/schema";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import { formatDate } from "~/ui/format";
 

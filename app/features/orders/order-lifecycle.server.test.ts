@@ -79,6 +79,12 @@ describe("transitionOrder", () => {
       .orderBy(outboxEmails.createdAt);
     expect(mails.map((m) => m.kind)).toEqual(["order-status", "order-status", "order-status"]);
     expect(mails.at(-1)!.text).toContain("Thanks!");
+    // Each email and notice about the order opens the order's page.
+    for (const mail of mails) expect(mail.text).toContain(`/client/orders/${o.orderId}`);
+    const completedNote = (
+      await db.select().from(notifications).where(eq(notifications.userId, o.clientId))
+    ).find((n) => n.message === "Service completed successfully!");
+    expect(completedNote?.href).toBe(`/client/orders/${o.orderId}`);
     expect(await transitionOrder(deps, "0b6c4c8e-7c43-4d51-9c55-0f6f1d9b0a11", "paid", null)).toMatchObject({
       status: 404,
     });
@@ -93,6 +99,9 @@ describe("transitionOrder", () => {
     ]);
     const notes = await db.select().from(notifications).where(eq(notifications.userId, cancelled.clientId));
     expect(notes.map((x) => x.message)).toContain("Order has been cancelled.");
+    expect(notes.find((x) => x.message === "Order has been cancelled.")?.href).toBe(
+      `/client/orders/${cancelled.orderId}`,
+    );
 
     const voided = await anOrder();
     expect((await voidInvoice(deps, voided.invoiceId, "duplicate")).ok).toBe(true);

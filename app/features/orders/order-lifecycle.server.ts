@@ -19,6 +19,7 @@ import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
 import { recordPayment } from "./payment.server";
@@ -67,7 +68,10 @@ export async function startOrderWork(tx: Tx, order: Order): Promise<void> {
 /** in_progress → completed: the client is notified. */
 export async function completeOrder(tx: Tx, order: Order): Promise<void> {
   await setOrderStatus(tx, order, "completed");
-  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCompleted, href: "/client/orders" });
+  await raiseNotification(tx, order.clientId, {
+    ...NOTIFICATIONS.orderCompleted,
+    href: clientOrderPath(order.id),
+  });
 }
 
 /**
@@ -76,7 +80,10 @@ export async function completeOrder(tx: Tx, order: Order): Promise<void> {
  */
 export async function cancelOrder(tx: Tx, actor: Actor, { order, invoice }: LockedOrder): Promise<void> {
   await setOrderStatus(tx, order, "cancelled");
-  await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderCancelled, href: "/client/orders" });
+  await raiseNotification(tx, order.clientId, {
+    ...NOTIFICATIONS.orderCancelled,
+    href: clientOrderPath(order.id),
+  });
   if (invoice && isUnpaidOrOverdue(invoice.status)) {
     await voidUnpaidInvoice(tx, actor, invoice, "order cancelled");
   }
@@ -137,7 +144,7 @@ async function emailOrderClient(
       greetingName: contact.name,
       lines: STATUS_EMAIL_LINES[to](order),
       note,
-      link: { path: "/client/orders", label: "See your orders" },
+      link: { path: clientOrderPath(order.id), label: "Open your order" },
     }),
   });
 }

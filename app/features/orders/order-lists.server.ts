@@ -17,6 +17,7 @@ import {
   pageWindow,
 } from "~/features/lists/listing";
 import { countMatches, ilikeContains } from "~/features/lists/search.server";
+import { briefMissingSql } from "./brief.server";
 
 export interface OrderRow {
   id: string;
@@ -31,6 +32,8 @@ export interface OrderRow {
   status: string;
   createdAt: string;
   invoiceId: string | null;
+  /** Paid or in progress, and the client has not answered the service's questions yet (ADR 0512). */
+  briefMissing: boolean;
 }
 
 export interface OrderSummary {
@@ -59,6 +62,7 @@ const rowColumns = {
   status: orders.status,
   createdAt: orders.createdAt,
   invoiceId: invoices.id,
+  briefMissing: briefMissingSql,
 };
 
 type RawOrderRow = Omit<OrderRow, "createdAt"> & { createdAt: Date };

@@ -65,6 +65,10 @@ describe("recordPayment", () => {
         ],
       ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
     );
+    // The order's notices open the order's page; the invoice's, the invoice.
+    expect((await notesOf(clientId)).map((x) => x.href).sort()).toEqual(
+      [`/client/invoice/${invoice.id}`, `/client/orders/${order.id}`, `/client/orders/${order.id}`].sort(),
+    );
     expect(await eventsOf(clientId)).toEqual(
       expect.arrayContaining([
         ["order", order.id, "paid"],

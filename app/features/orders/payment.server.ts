@@ -11,6 +11,7 @@ import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { clientOrderPath } from "./order-access.server";
 
 export interface PaymentRecord {
   /** 'sandbox', 'stripe', 'manual'… kept on the order unless it already names one. */
@@ -41,8 +42,9 @@ export async function recordPayment(
       .returning();
     paidOrder = updated!;
     await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href: "/client/orders" });
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href: "/client/orders" });
+    const href = clientOrderPath(order.id);
+    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href });
+    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href });
   }
   let paidInvoice = invoice;
   if (invoice && isUnpaidOrOverdue(invoice.status)) {

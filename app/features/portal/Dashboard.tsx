@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
 import { formatMoney } from "~/features/currency/currency";
-import { StatusBadge } from "~/ui/badge";
+import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
+import { Badge, StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 
@@ -22,6 +23,8 @@ export interface RecentOrder {
   amountInCurrency: number;
   currency: string;
   status: string;
+  /** Waiting for the client's answers to the service's questions. */
+  briefMissing: boolean;
 }
 
 export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
@@ -42,10 +45,20 @@ export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
           {orders.map((o) => (
             <li key={o.id} className="flex items-center justify-between gap-4 py-3" data-order-id={o.id}>
               <div className="min-w-0">
-                <p className="truncate font-medium text-ink">{o.serviceName}</p>
+                <p className="truncate">
+                  <Link to={`/client/orders/${o.id}`} className="font-medium text-brand-700 hover:underline">
+                    {o.serviceName}
+                    <span className="sr-only">: open the order of {formatDate(o.createdAt)}</span>
+                  </Link>
+                </p>
                 <p className="text-sm text-slate-600">
                   {o.packageName} · {formatDate(o.createdAt)}
                 </p>
+                {o.briefMissing && (
+                  <Badge tone="warning" className="mt-1">
+                    {WAITING_FOR_DETAILS}
+                  </Badge>
+                )}
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <span className="font-medium">{formatMoney(o.amountInCurrency, o.currency)}</span>

@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
   const found = await getClientInvoice(context.runtime.database.db, client.id, params.invoiceId);
-  if (!found) return data({ invoice: null }, { status: 404 });
+  if (!found) return data({ invoice: null, orderHref: null }, { status: 404 });
   const view = invoiceView(found, context.runtime.config.business);
-  return { invoice: view };
+  return { invoice: view, orderHref: `/client/orders/${found.order.id}` };
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
@@ -38,9 +38,16 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-print-hide>
-        <Link to="/client/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Dashboard
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to="/client/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+            ← Back to Dashboard
+          </Link>
+          {loaderData.orderHref && (
+            <Link to={loaderData.orderHref} className="text-sm font-medium text-brand-700 hover:underline">
+              View order
+            </Link>
+          )}
+        </div>
         <div className="flex flex-wrap gap-2">
           {v.tone !== "paid" && v.status !== "void" && (
             <Form method="post" action={`/client/invoices/${v.id}/pay`}>

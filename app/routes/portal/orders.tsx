@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
+import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { listClientOrders } from "~/features/orders/order-lists.server";
 import { ListPager } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
-import { StatusBadge, statusLabel } from "~/ui/badge";
+import { Badge, StatusBadge, statusLabel } from "~/ui/badge";
 import { StatCard } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/field";
@@ -84,8 +85,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {rows.map((o) => (
           <tr key={o.id} data-order-id={o.id}>
             <Td>
-              <p className="font-medium text-ink">{o.serviceName}</p>
+              <Link
+                to={`/client/orders/${o.id}`}
+                className="font-medium text-brand-700 hover:underline"
+                data-order-link
+              >
+                {o.serviceName}
+                <span className="sr-only">: open the order of {formatDate(o.createdAt)}</span>
+              </Link>
               <p className="text-slate-600">{o.serviceCategory}</p>
+              {o.briefMissing && (
+                <Badge tone="warning" className="mt-1">
+                  {WAITING_FOR_DETAILS}
+                </Badge>
+              )}
             </Td>
             <Td>
               {o.packageName}

@@ -48,7 +48,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 {orders.slice(0, SHOWN).map((o) => (
                   <li key={o.id} className="flex items-center justify-between gap-3 py-2">
                     <div className="min-w-0">
-                      <p className="truncate font-medium">{o.serviceName}</p>
+                      <p className="truncate">
+                        <Link
+                          to={`/client/orders/${o.id}`}
+                          className="font-medium text-brand-700 hover:underline"
+                        >
+                          {o.serviceName}
+                        </Link>
+                      </p>
                       <p className="text-sm text-slate-600">
                         {o.packageName} · {formatDate(o.createdAt)} ·{" "}
                         {formatMoney(o.amountInCurrency, o.currency)}

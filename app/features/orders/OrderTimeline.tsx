@@ -1,0 +1,87 @@
+/**
+ * An order's status timeline (ADR 0512) as an ordered list: each step with when it was reached, the
+ * step the order is at marked `aria-current="step"`, upcoming steps said to be so in words (not only in
+ * colour). Either side's order page shows it.
+ */
+import { Check, Circle, CircleDot, XCircle } from "lucide-react";
+import { cn } from "~/ui/cn";
+import { formatMoment } from "~/ui/format";
+import type { TimelineStep } from "./order-timeline";
+
+function StepIcon({ step }: { step: TimelineStep }) {
+  const className = "size-4";
+  if (step.key === "cancelled") return <XCircle aria-hidden="true" className={className} />;
+  if (step.current) return <CircleDot aria-hidden="true" className={className} />;
+  if (step.state === "done") return <Check aria-hidden="true" className={className} />;
+  return <Circle aria-hidden="true" className={className} />;
+}
+
+export function OrderTimeline({
+  steps,
+  headingId = "order-timeline-heading",
+}: {
+  steps: readonly TimelineStep[];
+  headingId?: string;
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-bold">
+        Progress
+      </h2>
+      <ol className="mt-4 space-y-0">
+        {steps.map((step, i) => {
+          const done = step.state === "done";
+          return (
+            <li
+              key={step.key}
+              data-step={step.key}
+              data-state={step.state}
+              aria-current={step.current ? "step" : undefined}
+              className="relative flex gap-3 pb-5 last:pb-0"
+            >
+              {i < steps.length - 1 && (
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    "absolute top-7 bottom-0 left-3.5 w-px -translate-x-1/2",
+                    done ? "bg-brand-600" : "bg-slate-300",
+                  )}
+                />
+              )}
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "grid size-7 shrink-0 place-items-center rounded-full",
+                  step.key === "cancelled"
+                    ? "bg-slate-200 text-slate-800"
+                    : done
+                      ? "bg-brand-600 text-white"
+                      : "border border-slate-300 bg-white text-slate-500",
+                )}
+              >
+                <StepIcon step={step} />
+              </span>
+              <span className="min-w-0">
+                <span className={cn("block font-semibold", done ? "text-ink" : "text-slate-600")}>
+                  {step.label}
+                  {step.current && <span className="sr-only"> (current step)</span>}
+                </span>
+                <span className="block text-sm text-slate-600">
+                  {done ? (
+                    step.at ? (
+                      <time dateTime={new Date(step.at).toISOString()}>{formatMoment(step.at)}</time>
+                    ) : (
+                      "Time not recorded"
+                    )
+                  ) : (
+                    "Not yet"
+                  )}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
