@@ -36,7 +36,7 @@ export const BODY_LIMITS: BodyLimitRule[] = [
   { prefix: "/api/payments/", bytes: 1024 * 1024 },
   // The owner's order page: a message with up to 5 files of 10 MB (ADR 0512), multipart only (its other
   // forms keep the default). The route itself answers the form's 413 above 51 MB
-  // (features/admin/order-post.server.ts); this is the backstop past that.
+  // (features/orders/message-post.server.ts); this is the backstop past that.
   { prefix: "/admin/orders/", bytes: 64 * 1024 * 1024, type: "multipart/form-data" },
   // A client's order page posts messages with up to five files of 10 MB (ADR 0512): that page only
   // (its document and its `.data` path), not the files under it nor any other order path.

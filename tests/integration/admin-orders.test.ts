@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, type IntakeQuestion, services } from "~/db/schema";
-import { MESSAGE_POST_MAX_BYTES } from "~/features/admin/order-post.server";
+import { MESSAGE_POST_MAX_BYTES } from "~/features/orders/attachments";
 import { saveBrief } from "~/features/orders/brief.server";
 import { type IncomingFile, postMessage } from "~/features/orders/conversation.server";
 import type { AfterSaleDeps } from "~/features/orders/order-access.server";
@@ -250,7 +250,7 @@ describe.each(testDatabases)("the owner's order pages on $name", (database) => {
     // A declared size over five files' worth is answered before the body is read: the page's 413.
     const declared = await rawPost(path, MESSAGE_POST_MAX_BYTES + 1, admin.cookieHeader);
     expect(declared.status).toBe(413);
-    expect(declared.body).toContain("The files are too large together");
+    expect(declared.body).toContain("The request is too large: attach at most 5 files");
     // Far larger: the server's own limit for this path answers.
     const huge = await rawPost(path, 65 * 1024 * 1024, admin.cookieHeader);
     expect(huge.status).toBe(413);

@@ -4,8 +4,6 @@
  * older stored value's `notifications` is ignored.) Pure parsing, so a corrupt stored value falls back
  * to defaults.
  */
-import * as z from "zod/mini";
-
 export const TIMEZONES = [
   { value: "America/New_York", label: "Eastern Time (New York)" },
   { value: "America/Chicago", label: "Central Time (Chicago)" },
@@ -19,22 +17,29 @@ export const LANGUAGES = [
   { value: "fr", label: "French" },
 ] as const;
 
-// zod/mini: this runs in the browser (the profile page), where the full library would cost ~20 KB.
-export const localPreferencesSchema = z.object({
-  timezone: z.catch(z.enum(TIMEZONES.map((t) => t.value) as [string, ...string[]]), "America/New_York"),
-  language: z.catch(z.enum(LANGUAGES.map((l) => l.value) as [string, ...string[]]), "en"),
-});
+export interface LocalPreferences {
+  timezone: string;
+  language: string;
+}
 
-export type LocalPreferences = z.infer<typeof localPreferencesSchema>;
+export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = { timezone: "America/New_York", language: "en" };
+
+/** A stored choice when it is one the screen offers, else the default (no zod: this runs in the browser). */
+function oneOf(value: unknown, options: ReadonlyArray<{ value: string }>, fallback: string): string {
+  return options.some((o) => o.value === value) ? (value as string) : fallback;
+}
 
 export const LOCAL_PREFERENCES_KEY = "portico.profile.preferences";
-
-export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = localPreferencesSchema.parse({});
 
 export function parseLocalPreferences(raw: string | null): LocalPreferences {
   if (!raw) return DEFAULT_LOCAL_PREFERENCES;
   try {
-    return localPreferencesSchema.parse(JSON.parse(raw));
+    const stored: unknown = JSON.parse(raw);
+    const fields = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+    return {
+      timezone: oneOf(fields.timezone, TIMEZONES, DEFAULT_LOCAL_PREFERENCES.timezone),
+      language: oneOf(fields.language, LANGUAGES, DEFAULT_LOCAL_PREFERENCES.language),
+    };
   } catch {
     return DEFAULT_LOCAL_PREFERENCES;
   }

@@ -2,18 +2,18 @@
  * The owner's order page (`/admin/orders/{id}`): one screen for the order's facts, its timeline, the
  * client's brief, the conversation and the status change (ADR 0512). The page's data, and its two
  * forms' posts by `intent`: `transition` (the default, so the status form's older posts keep working)
- * and `message` (a reply with files, read by order-post.server.ts).
+ * and `message` (a reply with files, read by orders/message-post.server.ts).
  */
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
 import type { ChangeDeps } from "~/features/audit/audit.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
+import { messagePostOf, readUploadForm } from "~/features/orders/message-post.server";
 import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
 import { transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";
-import { messageFiles, readOrderPost } from "./order-post.server";
 import { getOrderDetail } from "./orders.server";
 
 /** The page's data: the order with its client, invoice and history, its timeline, brief and thread. */
@@ -60,7 +60,7 @@ export async function handleOrderPost(input: {
   const { request, deps: afterSale, orderId } = input;
   const admin: Viewer = { id: input.admin.id, role: "admin" };
   const change: ChangeDeps = { db: afterSale.db, config: afterSale.config, actor: input.admin };
-  const post = await readOrderPost(request);
+  const post = await readUploadForm(request);
   // A too-large body is refused before it is parsed, so its intent is unknown: it can only be a message.
   if (!post.ok) return { status: post.status, result: { ...withoutStatus(post), intent: "message" } };
   const { form } = post;
@@ -79,15 +79,13 @@ export async function handleOrderPost(input: {
     return { status: 200, result: { ...done, intent } };
   }
 
-  const files = await messageFiles(form);
-  if (!files.ok) return { status: files.status, result: { ...withoutStatus(files), intent } };
-  const body = form.get("body");
+  const message = await messagePostOf(form);
+  if (!message.ok) return { status: message.status, result: { ...withoutStatus(message), intent } };
   const sent = await postMessage(afterSale, {
     author: admin,
     orderId,
-    // Browsers send a textarea's line breaks as CRLF; the text is kept (and counted) with LF.
-    body: typeof body === "string" ? body.replace(/\r\n?/g, "\n") : "",
-    files: files.files,
+    body: message.body,
+    files: message.files,
   });
   if (sent.ok) return { status: 200, result: { ...sent, intent } };
   const fieldErrors = "fieldErrors" in sent ? sent.fieldErrors : undefined;

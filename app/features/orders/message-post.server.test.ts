@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_PDF } from "~/features/testing/sample-files";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "./attachments";
-import { messagePostOf, readUploadForm, UNREADABLE_FORM } from "./message-post.server";
+import {
+  FORM_POST_MAX_BYTES,
+  FORM_TOO_LARGE,
+  messagePostOf,
+  readUploadForm,
+  UNREADABLE_FORM,
+} from "./message-post.server";
 
 const URL_ = "http://portico.test/client/orders/x";
 /** The sample as a file part (a copy on its own ArrayBuffer, as File wants). */
@@ -56,8 +62,25 @@ describe("readUploadForm", () => {
       ok: false,
       status: 413,
       error: MESSAGE_POST_TOO_LARGE,
-      fieldErrors: {},
+      fieldErrors: { files: MESSAGE_POST_TOO_LARGE },
     });
+  });
+
+  it("keeps a form without files to the usual 64 KB (413 before reading)", async () => {
+    const request = new Request(URL_, {
+      method: "POST",
+      body: new ReadableStream({
+        pull() {
+          throw new Error("the body was read");
+        },
+      }),
+      headers: {
+        "content-length": String(FORM_POST_MAX_BYTES + 1),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      duplex: "half",
+    } as RequestInit);
+    expect(await readUploadForm(request)).toMatchObject({ ok: false, status: 413, error: FORM_TOO_LARGE });
   });
 
   it("answers 400 for a body that is no form, and 413 when the body limit cut the stream", async () => {
@@ -91,6 +114,11 @@ describe("messagePostOf", () => {
       body: "See the report",
       files: [{ name: "report.pdf", type: "application/pdf", bytes: SAMPLE_PDF }],
     });
+  });
+
+  it("keeps the text's line breaks as LF (browsers send a textarea's as CRLF)", async () => {
+    const post = await messagePostOf(formOf("one\r\ntwo\rthree\nfour", []));
+    expect(post.ok && post.body).toBe("one\ntwo\nthree\nfour");
   });
 
   it("leaves out the empty part an unused file input sends, and strings posted as files", async () => {

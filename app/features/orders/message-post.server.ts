@@ -21,6 +21,12 @@ export interface PostRefusal {
 }
 
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+/** A form without files (the brief, a status change) is the size of the site's other forms. */
+export const FORM_POST_MAX_BYTES = 64 * 1024;
+export const FORM_TOO_LARGE = "The form is too large to send.";
+
+const isMultipart = (request: Request) =>
+  (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 const refuse = (status: 400 | 413, error: string, field?: "files"): PostRefusal => ({
   ok: false,
@@ -31,14 +37,16 @@ const refuse = (status: 400 | 413, error: string, field?: "files"): PostRefusal 
 
 /**
  * The submitted form of a page that takes files, or a refusal: 413 when the declared length is over
- * MESSAGE_POST_MAX_BYTES (or the body turns out to be, without one), 400 when it is no readable form.
+ * MESSAGE_POST_MAX_BYTES (or the body turns out to be, without one) or a form without files is over the
+ * usual 64 KB, 400 when it is no readable form.
  */
 export async function readUploadForm(
   request: Request,
   maxBytes = MESSAGE_POST_MAX_BYTES,
 ): Promise<{ ok: true; form: FormData } | PostRefusal> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) return refuse(413, MESSAGE_POST_TOO_LARGE);
+  if (!isMultipart(request) && declared > FORM_POST_MAX_BYTES) return refuse(413, FORM_TOO_LARGE);
+  if (declared > maxBytes) return refuse(413, MESSAGE_POST_TOO_LARGE, "files");
   try {
     return { ok: true, form: await request.formData() };
   } catch (error) {
@@ -72,5 +80,7 @@ export async function messagePostOf(
   const incoming = await Promise.all(
     files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
   );
-  return { ok: true, body: typeof body === "string" ? body : "", files: incoming };
+  // Browsers send a textarea's line breaks as CRLF; the text is kept (and counted) with LF.
+  const text = typeof body === "string" ? body.replace(/\r\n?/g, "\n") : "";
+  return { ok: true, body: text, files: incoming };
 }
