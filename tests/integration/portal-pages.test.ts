@@ -331,7 +331,8 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       "/client/invoices": 8,
       "/client/invoices?status=paid&q=INV": 9,
       "/client/invoices?page=999": 8,
-      "/client/profile": 7,
+      // The profile also reads the saved notification switches (one row of user_preferences).
+      "/client/profile": 8,
       "/client/services": 7,
       "/client/search?q=INV": 8,
       "/client/notifications.data": 5,
