@@ -67,6 +67,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{7,15}$/, { message: "must be digits only, with country code (e.g. 15550102030)" })
     .default("15550102030"),
+  BUSINESS_TAX_ID: z.string().trim().min(1).max(64, { message: "must be at most 64 characters" }).optional(),
   BUSINESS_ADDRESS: z.string().min(1).default("100 Main Street, Suite 200, New York, NY 10001, USA"),
   BUSINESS_HOURS_WEEKDAYS: z.string().min(1).default("Mon-Fri: 9:00 AM - 6:00 PM EST"),
   BUSINESS_HOURS_SATURDAY: z.string().min(1).default("Sat: 10:00 AM - 4:00 PM EST"),
@@ -379,6 +380,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phone: e.BUSINESS_PHONE,
       whatsapp: e.BUSINESS_WHATSAPP,
       address: e.BUSINESS_ADDRESS,
+      ...(e.BUSINESS_TAX_ID ? { taxId: e.BUSINESS_TAX_ID } : {}),
       hours: {
         weekdays: e.BUSINESS_HOURS_WEEKDAYS,
         saturday: e.BUSINESS_HOURS_SATURDAY,

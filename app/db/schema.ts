@@ -132,6 +132,11 @@ export const clients = pgTable("clients", {
   email: text("email").notNull(),
   phone: text("phone"),
   company: text("company"),
+  /** Billing details printed on the invoices issued from now on (each invoice keeps its own copy). */
+  address: text("address"),
+  /** Free text as the client writes it ("Germany", "DE"), at most 56 characters: ADR 0504. */
+  country: text("country"),
+  taxId: text("tax_id"),
   emailVerified: boolean("email_verified").notNull().default(false),
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -417,6 +422,30 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
  * The invoice of an order (one per order). `invoice_number` is `INV-{year}-{seq}` with `seq` taken
  * from `invoice_counters` in the same transaction, so numbers are unique and have no gaps.
  */
+/**
+ * Who bought, as the invoice was issued: copied from the client's profile in the issuing transaction
+ * and never changed after (docs/decisions/0504-invoices-frozen-when-issued.md).
+ */
+export interface InvoiceBuyer {
+  name: string;
+  email: string;
+  company: string | null;
+  address: string | null;
+  country: string | null;
+  taxId: string | null;
+  phone: string | null;
+}
+
+/** Who sold, as the invoice was issued: the business settings of that moment (ADR 0504). */
+export interface InvoiceSeller {
+  name: string;
+  legalName: string;
+  address: string;
+  email: string;
+  phone: string;
+  taxId: string | null;
+}
+
 export const invoices = pgTable(
   "invoices",
   {
@@ -448,6 +477,14 @@ export const invoices = pgTable(
     paymentReference: text("payment_reference"),
     /** Set when the client was told the invoice is overdue, so they are told once. */
     overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
+    /**
+     * The buyer and the seller frozen when issued (ADR 0504). Null only on rows made outside
+     * createInvoiceForOrder (test fixtures); a null seller (invoices issued before 0009) reads as the
+     * current business settings. Once `buyer` is set, a trigger refuses changes to the amounts, rates,
+     * number, owner and both copies (drizzle/0009_invoice_snapshots.sql).
+     */
+    buyer: jsonb("buyer").$type<InvoiceBuyer>(),
+    seller: jsonb("seller").$type<InvoiceSeller>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

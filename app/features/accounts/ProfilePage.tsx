@@ -29,6 +29,9 @@ export interface ProfileClient {
   email: string;
   phone: string;
   company: string;
+  address: string;
+  country: string;
+  taxId: string;
 }
 
 function ProfileInformation({
@@ -77,6 +80,32 @@ function ProfileInformation({
         autoComplete="organization"
         error={mine?.fieldErrors.company}
       />
+      <TextField
+        label="Billing Address"
+        name="address"
+        defaultValue={client.address}
+        autoComplete="street-address"
+        maxLength={200}
+        hint="Printed on invoices issued from now on"
+        error={mine?.fieldErrors.address}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Country"
+          name="country"
+          defaultValue={client.country}
+          autoComplete="country-name"
+          maxLength={56}
+          error={mine?.fieldErrors.country}
+        />
+        <TextField
+          label="VAT/Tax ID"
+          name="taxId"
+          defaultValue={client.taxId}
+          maxLength={40}
+          error={mine?.fieldErrors.taxId}
+        />
+      </div>
       <LocalSettings />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}

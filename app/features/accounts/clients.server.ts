@@ -56,12 +56,23 @@ export async function ensureClient(db: Database, user: UserLike): Promise<Client
   return markClientVerified(db, user);
 }
 
-/** Saves name, phone and company; the name is the account's display name too. */
+/**
+ * Saves name, phone, company and the billing details (a field the form did not post stays as it was);
+ * the name is the account's display name too. Issued invoices keep their own copy (ADR 0504).
+ */
 export async function updateClientProfile(
   db: Database,
   userId: string,
-  profile: { name: string; phone: string; company: string },
+  profile: {
+    name: string;
+    phone: string;
+    company: string;
+    address?: string;
+    country?: string;
+    taxId?: string;
+  },
 ): Promise<Client | null> {
+  const billing = (value: string | undefined) => (value === undefined ? undefined : value || null);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
@@ -69,6 +80,9 @@ export async function updateClientProfile(
         name: profile.name,
         phone: profile.phone || null,
         company: profile.company || null,
+        address: billing(profile.address),
+        country: billing(profile.country),
+        taxId: billing(profile.taxId),
         updatedAt: new Date(),
       })
       .where(eq(clients.id, userId))

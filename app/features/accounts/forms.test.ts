@@ -89,6 +89,39 @@ describe("password reset and change", () => {
 });
 
 describe("profileSchema", () => {
+  it("takes the billing details trimmed, and refuses long ones with their own messages", () => {
+    const base = { name: "Ada", phone: "", company: "" };
+    const r = profileSchema.safeParse({
+      ...base,
+      address: " 1 Analytical Way, London ",
+      country: "United Kingdom ",
+      taxId: " GB123456789",
+    });
+    expect(r.success && r.data).toEqual({
+      ...base,
+      address: "1 Analytical Way, London",
+      country: "United Kingdom",
+      taxId: "GB123456789",
+    });
+    expect(
+      errorsOf(
+        profileSchema.safeParse({
+          ...base,
+          address: "a".repeat(201),
+          country: "c".repeat(57),
+          taxId: "t".repeat(41),
+        }),
+      ),
+    ).toEqual({
+      address: ACCOUNT_MESSAGES.addressTooLong,
+      country: ACCOUNT_MESSAGES.countryTooLong,
+      taxId: ACCOUNT_MESSAGES.taxIdTooLong,
+    });
+    expect(profileSchema.safeParse({ ...base, country: "c".repeat(56), taxId: "x\u0000" }).success).toBe(
+      false,
+    );
+  });
+
   it("trims, allows empty phone and company, refuses junk phone numbers", () => {
     const r = profileSchema.safeParse({ name: " Ada ", phone: "", company: "" });
     expect(r.success && r.data).toEqual({ name: "Ada", phone: "", company: "" });

@@ -46,6 +46,18 @@ const name = z
     z.refine(hasNoNul, { message: invalidCharacterMessage("Name") }),
   );
 
+/** An optional one-line text field: trimmed, bounded, no NUL; a form without it leaves it unset. */
+const optionalText = (max: number, tooLong: string, label: string) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, { message: tooLong }),
+        z.refine(hasNoNul, { message: invalidCharacterMessage(label) }),
+      ),
+  );
+
 export const registerSchema = z
   .object({ name, email, password: newPassword, confirmPassword: anyPassword })
   .check(
@@ -109,6 +121,11 @@ export const profileSchema = z.object({
       z.maxLength(120, { message: ACCOUNT_MESSAGES.companyTooLong }),
       z.refine(hasNoNul, { message: invalidCharacterMessage("Company name") }),
     ),
+  // Billing details printed on invoices issued from now on (ADR 0504).
+  address: optionalText(200, ACCOUNT_MESSAGES.addressTooLong, "Address"),
+  // Free text as it should be printed, not an ISO code from a list (ADR 0504: the page's script budget).
+  country: optionalText(56, ACCOUNT_MESSAGES.countryTooLong, "Country"),
+  taxId: optionalText(40, ACCOUNT_MESSAGES.taxIdTooLong, "VAT/Tax ID"),
 });
 
 export const changePasswordSchema = z

@@ -40,4 +40,7 @@ export const ACCOUNT_MESSAGES = {
   phoneTooLong: "Phone number is too long",
   phoneInvalid: "Please enter a valid phone number",
   companyTooLong: "Company name is too long",
+  addressTooLong: "Address must be at most 200 characters",
+  countryTooLong: "Country must be at most 56 characters",
+  taxIdTooLong: "VAT/Tax ID must be at most 40 characters",
 } as const;

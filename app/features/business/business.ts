@@ -7,6 +7,8 @@ export interface BusinessIdentity {
   /** Digits only, with the country code, as wa.me links want it. */
   whatsapp: string;
   address: string;
+  /** BUSINESS_TAX_ID: printed on invoices as "VAT/Tax ID" when set. */
+  taxId?: string;
   hours: { weekdays: string; saturday: string; sunday: string; emergency: string };
   social: { linkedin?: string; twitter?: string; facebook?: string; github?: string };
 }

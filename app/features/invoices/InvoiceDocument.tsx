@@ -20,6 +20,11 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           <p className="text-sm text-slate-600">
             {v.business.email} · {v.business.phone}
           </p>
+          {v.business.taxLine && (
+            <p className="text-sm text-slate-600" data-testid="seller-tax-id">
+              {v.business.taxLine}
+            </p>
+          )}
         </div>
         <div className="text-right">
           <h1 id="invoice-title" className="text-2xl font-bold">
@@ -39,8 +44,14 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           <h2 className="text-sm font-semibold uppercase text-slate-500">Bill To</h2>
           <p className="mt-1 font-semibold">{v.billTo.name}</p>
           {v.billTo.company && <p>{v.billTo.company}</p>}
+          {v.billTo.addressLines.map((line) => (
+            <p key={line} className="wrap-anywhere">
+              {line}
+            </p>
+          ))}
           <p className="wrap-anywhere">{v.billTo.email}</p>
           {v.billTo.phone && <p>{v.billTo.phone}</p>}
+          {v.billTo.taxLine && <p data-testid="buyer-tax-id">{v.billTo.taxLine}</p>}
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:justify-self-end">
           <dt className="font-semibold">Invoice Date</dt>

@@ -34,6 +34,9 @@ async function invoiceBatch(
         email: clients.email,
         phone: clients.phone,
         company: clients.company,
+        address: clients.address,
+        country: clients.country,
+        taxId: clients.taxId,
       },
     })
     .from(invoices)

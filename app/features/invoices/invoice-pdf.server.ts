@@ -106,6 +106,7 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
   doc.font("Body").fontSize(9).fillColor("#475569");
   if (v.business.legalName !== v.business.name) doc.text(safe(v.business.legalName));
   doc.text(safe(v.business.address)).text(`${safe(v.business.email)}  |  ${safe(v.business.phone)}`);
+  if (v.business.taxLine) doc.text(safe(v.business.taxLine));
 
   doc.fillColor("#0f172a").font("Bold").fontSize(16).text("INVOICE", left, 50, { width, align: "right" });
   doc.font("Body").fontSize(10).text(v.number, { width, align: "right" });
@@ -123,8 +124,10 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
   doc.font("Bold").fontSize(10).text("Bill To", left, top);
   doc.font("Body").text(safe(v.billTo.name));
   if (v.billTo.company) doc.text(safe(v.billTo.company));
+  for (const line of v.billTo.addressLines) doc.text(safe(line), { width: width / 2 - 10 });
   doc.text(safe(v.billTo.email));
   if (v.billTo.phone) doc.text(safe(v.billTo.phone));
+  if (v.billTo.taxLine) doc.text(safe(v.billTo.taxLine));
 
   const meta: Array<[string, string]> = [
     ["Invoice Date", v.issued],

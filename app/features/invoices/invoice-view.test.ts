@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceView } from "./invoice-view";
+import { invoiceView, issuedPartyLines } from "./invoice-view";
 
 const business = {
   name: "Portico IT Services",
@@ -135,5 +135,73 @@ describe("invoiceView", () => {
       ["SSL & HTTPS Setup", 3, "$25.00", "$75.00"],
       ["Certificate procurement", 3, "$5.00", "$15.00"],
     ]);
+  });
+
+  it("prints the buyer and seller frozen on the invoice, with their VAT/Tax IDs, not the current ones", () => {
+    const frozen = {
+      ...base,
+      invoice: {
+        ...base.invoice,
+        buyer: {
+          name: "Ada Lovelace",
+          email: "ada@old.example",
+          company: "Engines Ltd",
+          address: "1 Analytical Way, London",
+          country: "United Kingdom",
+          taxId: "GB123456789",
+          phone: null,
+        },
+        seller: {
+          name: "Portico Old",
+          legalName: "Portico Old LLC",
+          address: "1 Old Street",
+          email: "old@portico.example",
+          phone: "+1 555 0000",
+          taxId: "US-11-1111111",
+        },
+      },
+      client: { name: "Ada", email: "ada@new.example", phone: "+44 1", company: null, taxId: "GB999" },
+    };
+    const v = invoiceView(frozen, business);
+    expect(v.billTo).toEqual({
+      name: "Ada Lovelace",
+      company: "Engines Ltd",
+      addressLines: ["1 Analytical Way, London", "United Kingdom"],
+      email: "ada@old.example",
+      phone: null,
+      taxLine: "VAT/Tax ID: GB123456789",
+    });
+    expect(v.business).toEqual({
+      name: "Portico Old",
+      legalName: "Portico Old LLC",
+      address: "1 Old Street",
+      email: "old@portico.example",
+      phone: "+1 555 0000",
+      taxLine: "VAT/Tax ID: US-11-1111111",
+    });
+    expect(issuedPartyLines(frozen.invoice, null, business)).toEqual({
+      billTo: [
+        "Ada Lovelace",
+        "Engines Ltd",
+        "1 Analytical Way, London",
+        "United Kingdom",
+        "ada@old.example",
+        "VAT/Tax ID: GB123456789",
+      ],
+      seller: [
+        "Portico Old",
+        "Portico Old LLC",
+        "1 Old Street",
+        "old@portico.example · +1 555 0000",
+        "VAT/Tax ID: US-11-1111111",
+      ],
+    });
+  });
+
+  it("prints the current client and business for an invoice without frozen copies, and no tax line", () => {
+    const v = invoiceView(base, business);
+    expect(v.billTo).toMatchObject({ name: "Ada", addressLines: [], taxLine: null });
+    expect(v.business).toMatchObject({ name: "Portico IT Services", taxLine: null });
+    expect(issuedPartyLines({ buyer: null, seller: null }, null, business).billTo).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
 import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";
+import { type BuyerSource, readBuyer, readSeller } from "./invoice-parties";
 
 export interface InvoiceViewInput {
   invoice: {
@@ -22,6 +23,9 @@ export interface InvoiceViewInput {
     dueDate: Date | string;
     paidAt: Date | string | null;
     createdAt: Date | string;
+    /** The copies frozen when issued (ADR 0504), checked here; null: the client and business as now. */
+    buyer?: unknown;
+    seller?: unknown;
   };
   order: {
     serviceName: string;
@@ -32,7 +36,8 @@ export interface InvoiceViewInput {
     /** Add-ons bought with the package (the SSL procurement fee): a line each. */
     addons?: readonly OrderAddon[] | null;
   };
-  client: { name: string; email: string; phone: string | null; company: string | null };
+  /** The client as they are now: printed only by an invoice without a frozen buyer. */
+  client: BuyerSource;
 }
 
 export interface InvoiceView {
@@ -45,8 +50,24 @@ export interface InvoiceView {
   due: string;
   paid: string | null;
   currency: string;
-  business: { name: string; legalName: string; address: string; email: string; phone: string };
-  billTo: { name: string; company: string | null; email: string; phone: string | null };
+  business: {
+    name: string;
+    legalName: string;
+    address: string;
+    email: string;
+    phone: string;
+    /** "VAT/Tax ID: …", or null when the seller had none. */
+    taxLine: string | null;
+  };
+  billTo: {
+    name: string;
+    company: string | null;
+    /** Address and country, each on its own line (empty when neither was given). */
+    addressLines: string[];
+    email: string;
+    phone: string | null;
+    taxLine: string | null;
+  };
   lines: Array<{ description: string; detail: string; quantity: number; unitPrice: string; amount: string }>;
   subtotal: string;
   taxLabel: string;
@@ -58,12 +79,16 @@ export interface InvoiceView {
 
 const date = (value: Date | string) => formatDate(value, "long");
 
+export const taxLine = (taxId: string | null) => (taxId ? `VAT/Tax ID: ${taxId}` : null);
+
 export function invoiceView(
   input: InvoiceViewInput,
   business: BusinessIdentity,
   format = formatMoney,
 ): InvoiceView {
   const { invoice, order, client } = input;
+  const seller = readSeller(invoice.seller, business);
+  const buyer = readBuyer(invoice.buyer, client);
   const money = (amount: number) => format(amount, invoice.currency);
   const addons = order.addons ?? [];
   // The package's line is what the subtotal holds besides the add-ons (each stored in the currency).
@@ -82,17 +107,20 @@ export function invoiceView(
     paid: invoice.paidAt ? date(invoice.paidAt) : null,
     currency: invoice.currency,
     business: {
-      name: business.name,
-      legalName: business.legalName,
-      address: business.address,
-      email: business.email,
-      phone: business.phone,
+      name: seller.name,
+      legalName: seller.legalName,
+      address: seller.address,
+      email: seller.email,
+      phone: seller.phone,
+      taxLine: taxLine(seller.taxId),
     },
     billTo: {
-      name: client.name,
-      company: client.company || null,
-      email: client.email,
-      phone: client.phone || null,
+      name: buyer.name,
+      company: buyer.company,
+      addressLines: [buyer.address, buyer.country].filter((line): line is string => Boolean(line)),
+      email: buyer.email,
+      phone: buyer.phone,
+      taxLine: taxLine(buyer.taxId),
     },
     lines: [
       {
@@ -118,5 +146,42 @@ export function invoiceView(
       invoice.currency === "USD"
         ? null
         : `${format(invoice.amountUsd, "USD")} at ${Number(invoice.exchangeRate)} ${invoice.currency} per USD`,
+  };
+}
+
+const NO_CLIENT: BuyerSource = { name: "", email: "", phone: null, company: null };
+
+/**
+ * The buyer's and the seller's lines as the invoice was issued, for pages that list them rather than
+ * print the document (the back office's invoice page). `billTo` is empty for an invoice without a
+ * frozen buyer whose client is gone.
+ */
+export function issuedPartyLines(
+  invoice: { buyer: unknown; seller: unknown },
+  client: BuyerSource | null,
+  business: BusinessIdentity,
+): { billTo: string[]; seller: string[] } {
+  const present = (lines: Array<string | null>) => lines.filter((line): line is string => Boolean(line));
+  const buyer = invoice.buyer == null && !client ? null : readBuyer(invoice.buyer, client ?? NO_CLIENT);
+  const seller = readSeller(invoice.seller, business);
+  return {
+    billTo: buyer
+      ? present([
+          buyer.name,
+          buyer.company,
+          buyer.address,
+          buyer.country,
+          buyer.email,
+          buyer.phone,
+          taxLine(buyer.taxId),
+        ])
+      : [],
+    seller: present([
+      seller.name,
+      seller.legalName !== seller.name ? seller.legalName : null,
+      seller.address,
+      `${seller.email} · ${seller.phone}`,
+      taxLine(seller.taxId),
+    ]),
   };
 }

@@ -19,6 +19,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import type { OrderPrice } from "~/features/orders/pricing";
 import { dueDateFor, invoiceNumberFor } from "./invoice-number";
+import { buyerSnapshot, type InvoiceSeller } from "./invoice-parties";
 
 /**
  * The next number of a year. The upsert takes the counter row's lock until the transaction ends, so
@@ -42,12 +43,29 @@ export async function nextInvoiceSeq(tx: Database, year: number): Promise<number
  * not need the number (the live events, with ids made here) goes first, and the lock is held for two
  * inserts and the commit only (ADR 0900: under load, holding it across nine round trips timed
  * checkouts out).
+ *
+ * The invoice keeps a copy of its buyer (the client's profile, read in this transaction) and of its
+ * seller (the business settings the caller passes): what it prints for ever (ADR 0504).
  */
 export async function createInvoiceForOrder(
   tx: Database,
-  input: { order: Order; price: OrderPrice; dueDays: number; now?: Date },
+  input: { order: Order; price: OrderPrice; dueDays: number; seller: InvoiceSeller; now?: Date },
 ): Promise<Invoice> {
   const { order, price } = input;
+  const [client] = await tx
+    .select({
+      name: clients.name,
+      email: clients.email,
+      phone: clients.phone,
+      company: clients.company,
+      address: clients.address,
+      country: clients.country,
+      taxId: clients.taxId,
+    })
+    .from(clients)
+    .where(eq(clients.id, order.clientId))
+    .limit(1);
+  if (!client) throw new Error("createInvoiceForOrder: the order's client is missing");
   const issuedAt = input.now ?? new Date();
   const year = issuedAt.getUTCFullYear();
   const invoiceId = randomUUID();
@@ -84,6 +102,8 @@ export async function createInvoiceForOrder(
       amountUsd: price.totalUsd,
       exchangeRate: price.exchangeRate,
       dueDate: dueDateFor(issuedAt, input.dueDays),
+      buyer: buyerSnapshot(client),
+      seller: input.seller,
       createdAt: issuedAt,
     })
     .returning();
@@ -102,7 +122,8 @@ export async function createInvoiceForOrder(
 export interface InvoiceDocument {
   invoice: Invoice;
   order: Order;
-  client: Pick<Client, "id" | "name" | "email" | "phone" | "company">;
+  /** The client as they are now: what an invoice without a stored buyer prints (ADR 0504). */
+  client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
 }
 
 /**
@@ -125,6 +146,9 @@ export async function getClientInvoice(
         email: clients.email,
         phone: clients.phone,
         company: clients.company,
+        address: clients.address,
+        country: clients.country,
+        taxId: clients.taxId,
       },
     })
     .from(invoices)

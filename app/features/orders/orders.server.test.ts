@@ -8,7 +8,11 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from "~/features/payments/provider";
-import { openSeededMemoryDatabase, TEST_PUBLIC_URL } from "~/features/testing/memory-database.server";
+import {
+  openSeededMemoryDatabase,
+  TEST_BUSINESS,
+  TEST_PUBLIC_URL,
+} from "~/features/testing/memory-database.server";
 import { CHECKOUTS_PER_HOUR } from "./checkout-limit.server";
 import { SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { checkout, newCheckoutToken, type OrderDeps, payInvoice } from "./orders.server";
@@ -45,7 +49,11 @@ describe("checkout and Pay Now", () => {
     const quiet = () => {};
     deps = {
       db,
-      config: { publicUrl: TEST_PUBLIC_URL, invoices: { taxRatePercent: 0, dueDays: 14 } },
+      config: {
+        publicUrl: TEST_PUBLIC_URL,
+        invoices: { taxRatePercent: 0, dueDays: 14 },
+        business: TEST_BUSINESS,
+      },
       providers: provider.providers,
       rates: async () => ({ USD: 1, EUR: 0.5 }),
       logger: { info: quiet, warn: quiet, error: quiet },

@@ -20,6 +20,7 @@ import {
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -30,7 +31,7 @@ import { chooseAddons, priceOrder } from "./pricing";
 
 export interface OrderDeps {
   db: Database;
-  config: Pick<Config, "publicUrl" | "invoices">;
+  config: Pick<Config, "publicUrl" | "invoices" | "business">;
   providers: PaymentProviders;
   /** The current exchange rates (units per USD). */
   rates: () => Promise<Rates>;
@@ -174,6 +175,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
       order,
       price,
       dueDays: deps.config.invoices.dueDays,
+      seller: sellerSnapshot(deps.config.business),
     });
     return { order, invoice };
   });

@@ -4,6 +4,7 @@ import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoices.
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
+import { issuedPartyLines } from "~/features/invoices/invoice-view";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -19,7 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const detail = await getInvoiceDetail(context.runtime.database.db, idParam(params.invoiceId));
   if (!detail) throw new Response("Not Found", { status: 404 });
-  return detail;
+  // As issued: editing the client's profile or the business settings later changes neither (ADR 0504).
+  const parties = issuedPartyLines(detail.invoice, detail.client, context.runtime.config.business);
+  return { ...detail, parties };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -79,10 +82,31 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
           ]}
         />
       </Card>
+      <Card title="As issued">
+        <DefinitionList
+          items={[
+            ["Bill to", <PartyLines key="b" lines={d.parties.billTo} testId="issued-bill-to" />],
+            ["From", <PartyLines key="s" lines={d.parties.seller} testId="issued-seller" />],
+          ]}
+        />
+      </Card>
       <InvoiceActions status={i.status} />
       <Card title="History">
         <HistoryList entries={d.history} />
       </Card>
     </Page>
+  );
+}
+
+function PartyLines({ lines, testId }: { lines: string[]; testId: string }) {
+  if (lines.length === 0) return "—";
+  return (
+    <span data-testid={testId} className="block">
+      {lines.map((line) => (
+        <span key={line} className="block wrap-anywhere">
+          {line}
+        </span>
+      ))}
+    </span>
   );
 }
