@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import type { ReconcileDeps } from "~/features/payments/reconcile.server";
-import { location, type Session } from "../support/browserless";
+import { accountsOn } from "../support/accounts";
+import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
@@ -24,6 +25,10 @@ describe.each(testDatabases)("paid once without the webhook, Stripe on $name", (
   let server: TestServer;
   let fake: FakeStripe;
   const db = () => server.portico.runtime.database.db;
+  const { signedIn } = accountsOn(
+    () => server,
+    (n) => `198.51.100.${n + 100}`,
+  );
 
   beforeAll(async () => {
     fake = await startFakeStripe();
@@ -209,5 +214,31 @@ describe.each(testDatabases)("paid once without the webhook, Stripe on $name", (
     );
     expect(order).toEqual({ status: "pending", provider_reference: null });
     expect((await state(c.orderId, c.id)).invoice_status).toBe("sent");
+  });
+
+  it("a checkout Stripe does not know, a wrong amount and a payment for a cancelled order show on the back office's Needs attention card", async () => {
+    const admin = (await signedIn({ email: "owner@example.com", name: "Owner", role: "admin" })).session;
+    const before = text(await (await admin.get("/admin/dashboard")).text());
+    expect(before).toContain("Needs attention");
+
+    const lost = await paidAtStripe();
+    await db().execute(sql`update orders set provider_reference = 'cs_test_lost' where id = ${lost.orderId}`);
+    const wrong = await paidAtStripe();
+    fake.sessions.get(wrong.reference)!.amount_total = 7900;
+    await sweepPendingCheckouts(sweepDeps(), { now: new Date(Date.now() + 11 * MINUTE) });
+    const issues = await queryRows<{ kind: string; order_id: string; reference: string }>(
+      db(),
+      sql`select kind, order_id, reference from payment_issues where order_id in (${lost.orderId}, ${wrong.orderId}) order by kind`,
+    );
+    expect(issues).toEqual([
+      { kind: "unknown-checkout", order_id: lost.orderId, reference: "cs_test_lost" },
+      { kind: "wrong-amount", order_id: wrong.orderId, reference: `pi_${wrong.reference}` },
+    ]);
+    expect((await state(wrong.orderId, wrong.id)).order_status).toBe("pending");
+
+    const page = await (await admin.get("/admin/dashboard")).text();
+    expect(page).toContain(`/admin/orders/${lost.orderId}`);
+    expect(text(page)).toContain("Checkout unknown to the provider");
+    expect(text(page)).toContain("Payment of the wrong amount");
   });
 });

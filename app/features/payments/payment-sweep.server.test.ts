@@ -22,6 +22,7 @@ import {
   TEST_BUSINESS,
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
+import { listPaymentIssues } from "./payment-issues.server";
 import {
   acquireLease,
   releaseLease,
@@ -30,7 +31,7 @@ import {
   sweepPendingCheckouts,
 } from "./payment-sweep.server";
 import type { CheckoutStatus, PaymentProvider } from "./provider";
-import { checkOnReturn, decideCheckout, type ReconcileDeps } from "./reconcile.server";
+import { applyPaidCheckout, checkOnReturn, decideCheckout, type ReconcileDeps } from "./reconcile.server";
 import { createSandboxProvider, memorySandboxStore, SANDBOX_SESSION_TTL_MS } from "./sandbox.server";
 
 const MINUTE = 60_000;
@@ -286,5 +287,23 @@ describe("sweepPendingCheckouts and checkOnReturn", () => {
     const open = await checkoutOrder(1);
     expect(await checkOnReturn(deps, open.clientId, open.orderId)).toBe("checkout open");
     expect((await open.read()).order.status).toBe("pending");
+  });
+
+  it("a payment for a cancelled order is recorded once for the back office and changes nothing", async () => {
+    const c = await checkoutOrder(15, "cancelled");
+    const order = { id: c.orderId, provider: "stripe" as const, providerReference: c.reference };
+    expect(await applyPaidCheckout(deps, order, paid(), "sweep")).toBe("ignored: order cancelled");
+    expect(await applyPaidCheckout(deps, order, paid(), "return")).toBe("duplicate");
+    const after = await c.read();
+    expect(after.order.status).toBe("cancelled");
+    expect(after.issues.map((i) => [i.kind, i.reference])).toEqual([["order-cancelled", "pi_1"]]);
+    const listed = await listPaymentIssues(db, 50);
+    expect(listed.map((i) => i.kind)).toEqual(
+      expect.arrayContaining(["order-cancelled", "wrong-amount", "unknown-checkout"]),
+    );
+    expect(listed.find((i) => i.orderId === c.orderId)).toMatchObject({
+      clientId: c.clientId,
+      provider: "stripe",
+    });
   });
 });
