@@ -1,6 +1,6 @@
 /**
  * No paid checkout is left unpaid (ADR 0503), through the real built server with the Stripe provider
- * against the fake Stripe: the customer pays at the provider but the webhook never arrives, and the
+ * against the fake Stripe (and the sandbox with its webhooks black-holed): the customer pays at the provider but the webhook never arrives, and the
  * return to /payment-success or one sweep run pays the order and invoice once; the webhook and the
  * sweep racing still pay once; another client's order id on /payment-success changes nothing.
  */
@@ -15,7 +15,7 @@ import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
-import { startTestServer, type TestServer } from "../support/server";
+import { freePort, startTestServer, type TestServer } from "../support/server";
 
 const WEBHOOK_SECRET = "whsec_test_portico_reconcile";
 const stripe = new Stripe("sk_test_fake");
@@ -216,7 +216,7 @@ describe.each(testDatabases)("paid once without the webhook, Stripe on $name", (
     expect((await state(c.orderId, c.id)).invoice_status).toBe("sent");
   });
 
-  it("a checkout Stripe does not know, a wrong amount and a payment for a cancelled order show on the back office's Needs attention card", async () => {
+  it("a checkout Stripe does not know and a payment of the wrong amount show on the back office's Needs attention card", async () => {
     const admin = (await signedIn({ email: "owner@example.com", name: "Owner", role: "admin" })).session;
     const before = text(await (await admin.get("/admin/dashboard")).text());
     expect(before).toContain("Needs attention");
@@ -240,5 +240,68 @@ describe.each(testDatabases)("paid once without the webhook, Stripe on $name", (
     expect(page).toContain(`/admin/orders/${lost.orderId}`);
     expect(text(page)).toContain("Checkout unknown to the provider");
     expect(text(page)).toContain("Payment of the wrong amount");
+  });
+});
+
+describe.each(testDatabases)("paid once without the webhook, sandbox on $name", (database) => {
+  let server: TestServer;
+  const db = () => server.portico.runtime.database.db;
+
+  beforeAll(async () => {
+    // The sandbox's webhooks go nowhere: a port nothing listens on.
+    server = await startTestServer(database, {
+      TRUST_PROXY: "loopback",
+      SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/api/payments/sandbox/webhook`,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("webhook black-holed: Pay is recorded at the sandbox, and one sweep run pays the order and invoice once", async () => {
+    const client = await signedInClient(server.url, db());
+    const page = await client.session.get("/client/purchase/email-migration");
+    const bought = await client.session.post("/client/purchase/email-migration", {
+      checkoutToken: checkoutTokenIn(await page.text()),
+      package: "basic",
+      quantity: "20",
+      currency: "USD",
+    });
+    const token = new URL(location(bought), server.url).searchParams.get("session")!;
+    // The page says what it always said when its webhook is not answered.
+    const pay = await client.session.post("/payments/sandbox/checkout", { session: token, intent: "pay" });
+    expect(pay.status).toBe(502);
+    const [order] = await queryRows<{ id: string; status: string }>(
+      db(),
+      sql`select id, status from orders where client_id = ${client.id}`,
+    );
+    expect(order!.status).toBe("pending");
+
+    const { runtime } = server.portico;
+    const deps: ReconcileDeps = {
+      db: runtime.database.db,
+      business: runtime.config.business,
+      publicUrl: runtime.config.publicUrl,
+      wakeOutbox: () => runtime.outbox.wake(),
+      logger: { info: () => {}, warn: () => {} },
+      provider: (name) => runtime.payments.forWebhook(name),
+    };
+    const now = Date.now() + 11 * MINUTE;
+    expect(await sweepPendingCheckouts(deps, { now: new Date(now) })).toMatchObject({ ran: true, paid: 1 });
+    await sweepPendingCheckouts(deps, { now: new Date(now + 5 * MINUTE) });
+    await client.session.get(`/payment-success?order_id=${order!.id}&amount=80`);
+    const [after] = await queryRows<{
+      order_status: string;
+      invoice_status: string;
+      applied: number;
+      receipts: number;
+    }>(
+      db(),
+      sql`select o.status as order_status, i.status as invoice_status,
+        (select count(*)::int from payment_events e where e.order_id = o.id and e.outcome = 'applied') as applied,
+        (select count(*)::int from outbox_emails m where m.kind = 'payment-receipt' and m.to_address = ${client.email}) as receipts
+        from orders o join invoices i on i.order_id = o.id where o.id = ${order!.id}`,
+    );
+    expect(after).toEqual({ order_status: "paid", invoice_status: "paid", applied: 1, receipts: 1 });
   });
 });
