@@ -141,6 +141,11 @@ const envSchema = z.object({
     .int()
     .min(50, { message: "must be at least 50" })
     .default(15 * 60_000),
+  PAYMENT_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(50, { message: "must be at least 50" })
+    .default(5 * 60_000),
   TEST_HOOKS: boolean.default(false),
 });
 
@@ -275,6 +280,8 @@ export interface Config {
   };
   /** How often each process marks sent invoices past their due date overdue. */
   overdueCheckIntervalMs: number;
+  /** How often each process offers to run the payment sweep (one process at a time runs it, ADR 0503). */
+  paymentSweepIntervalMs: number;
   /** Serve /api/test-hooks/* (browser tests make orders and payments through it). Never in a real deployment. */
   testHooks: boolean;
 }
@@ -372,6 +379,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     invoices: { taxRatePercent: e.TAX_RATE_PERCENT, dueDays: e.INVOICE_DUE_DAYS },
     live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, sessionCheckMs: e.LIVE_SESSION_CHECK_MS },
     overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
+    paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS,
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

@@ -22,6 +22,7 @@ import { type CurrencyServices, createCurrencyServices } from "~/features/curren
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/live-hub.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
+import { sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { createDrain, type Drain } from "./drain";
@@ -143,7 +144,39 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   if (config.database.kind === "pglite" && !config.database.dir.startsWith("memory://")) {
     adminChannel = await startAdminChannel({ pgliteDir: config.database.dir, db: database.db, logger });
   }
-  const payments = createPaymentProviders({ config, authSecret, business: config.business });
+  const payments = createPaymentProviders({
+    config,
+    authSecret,
+    business: config.business,
+    db: database.db,
+  });
+  // Checkouts whose webhook never came: one process at a time asks the provider (ADR 0503).
+  let sweepRunning = false;
+  const runSweep = () => {
+    if (sweepRunning || stopping) return;
+    sweepRunning = true;
+    const run = sweepPendingCheckouts(
+      {
+        db: database.db,
+        business: config.business,
+        publicUrl: config.publicUrl,
+        wakeOutbox: () => outbox.wake(),
+        logger,
+        provider: (name) => payments.forWebhook(name),
+      },
+      { stopping: () => stopping },
+    )
+      .then((r) => {
+        if (r.checked) logger.info({ ...r }, "payment sweep ran");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "payment sweep failed"))
+      .finally(() => {
+        sweepRunning = false;
+      });
+    job(run);
+  };
+  const sweepJob = setInterval(runSweep, config.paymentSweepIntervalMs);
+  sweepJob.unref();
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -162,6 +195,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
       stopping = true;
       clearInterval(housekeeping);
       clearInterval(overdueJob);
+      clearInterval(sweepJob);
       closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), Promise.all(jobs)]).then(
         () => database.close(),
       );

@@ -399,6 +399,8 @@ export const orders = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
+    checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -548,6 +550,49 @@ export const paymentEvents = pgTable(
     index("payment_events_order_idx").on(t.orderId),
   ],
 );
+
+/**
+ * What the back office must look at about a payment (ADR 0503): a payment of the wrong amount, a payment
+ * for a cancelled order, a checkout the provider does not know. One row per (kind, order, reference).
+ */
+export const paymentIssueKinds = ["wrong-amount", "order-cancelled", "unknown-checkout"] as const;
+export type PaymentIssueKind = (typeof paymentIssueKinds)[number];
+
+export const paymentIssues = pgTable(
+  "payment_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: paymentIssueKinds }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull(),
+    detail: text("detail").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_issues_kind_order_reference_key").on(t.kind, t.orderId, t.reference),
+    index("payment_issues_created_idx").on(t.createdAt),
+  ],
+);
+
+/** The built-in sandbox provider's checkouts: what its own checkout page knows (ADR 0503). */
+export const sandboxCheckouts = pgTable("sandbox_checkouts", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id").notNull(),
+  amount: money("amount").notNull(),
+  currency: text("currency").notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A scheduled job that one process at a time runs holds its lease row until `expires_at` (ADR 0503). */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 export type Order = typeof orders.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;

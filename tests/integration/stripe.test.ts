@@ -2,10 +2,9 @@
  * The Stripe provider through the real HTTP server, against a fake Stripe API on 127.0.0.1 (the SDK's
  * host, port and protocol settings) and webhooks signed with the SDK's test-header helper: Checkout
  * Sessions in the order's currency (zero-decimal ones in whole units) with the order id as idempotency
- * key, provider failures, and signed, repeated and out-of-order webhooks.
+ * key, provider failures, and signed, repeated and out-of-order webhooks. The fake Stripe lives in
+ * tests/support/fake-stripe.ts.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,64 +12,11 @@ import { queryRows } from "~/db/client.server";
 import { type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { startTestServer, type TestServer } from "../support/server";
 
 const WEBHOOK_SECRET = "whsec_test_portico_secret";
 const stripe = new Stripe("sk_test_fake");
-
-interface FakeStripe {
-  url: string;
-  /** Every Checkout Session create request: its form fields and idempotency key. */
-  requests: Array<{ fields: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }>;
-  /** The next create answers this error instead. */
-  failNext: string | null;
-  close(): Promise<void>;
-}
-
-async function startFakeStripe(): Promise<FakeStripe> {
-  const sessions = new Map<string, object>();
-  const fake: FakeStripe = { url: "", requests: [], failNext: null, close: async () => {} };
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      res.setHeader("content-type", "application/json");
-      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
-        res.statusCode = 404;
-        res.end(
-          JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }),
-        );
-        return;
-      }
-      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-      fake.requests.push({
-        fields: new URLSearchParams(body),
-        idempotencyKey,
-        auth: req.headers.authorization,
-      });
-      if (fake.failNext) {
-        const message = fake.failNext;
-        fake.failNext = null;
-        res.statusCode = 400;
-        res.end(JSON.stringify({ error: { type: "invalid_request_error", message } }));
-        return;
-      }
-      // Like Stripe: the same idempotency key answers the same session.
-      const key = idempotencyKey ?? String(Math.random());
-      if (!sessions.has(key)) {
-        const id = `cs_test_${sessions.size + 1}`;
-        sessions.set(key, { id, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${id}` });
-      }
-      res.end(JSON.stringify(sessions.get(key)));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return fake;
-}
 
 describe.each(testDatabases)("purchase with the Stripe provider on $name", (database) => {
   let server: TestServer;

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { contactMessages, user } from "~/db/schema";
+import { listPaymentIssues } from "~/features/payments/payment-issues.server";
 import { invoiceTotals } from "./invoices.server";
 import { openOrdersByStatus } from "./orders.server";
 
@@ -28,7 +29,7 @@ export async function revenueByMonth(db: Database): Promise<MonthRevenue[]> {
 }
 
 export async function dashboardFigures(db: Database) {
-  const [revenue, openOrders, totals, [unread], recentSignups] = await Promise.all([
+  const [revenue, openOrders, totals, [unread], recentSignups, paymentIssues] = await Promise.all([
     revenueByMonth(db),
     openOrdersByStatus(db),
     invoiceTotals(db),
@@ -45,6 +46,8 @@ export async function dashboardFigures(db: Database) {
       .where(and(eq(user.role, "client")))
       .orderBy(desc(user.createdAt))
       .limit(5),
+    // Payments to look at (ADR 0503): wrong amounts, paid cancelled orders, checkouts the provider lost.
+    listPaymentIssues(db, 10),
   ]);
-  return { revenue, openOrders, totals, unreadMessages: unread?.n ?? 0, recentSignups };
+  return { revenue, openOrders, totals, unreadMessages: unread?.n ?? 0, recentSignups, paymentIssues };
 }

@@ -29,6 +29,9 @@ function fakeProvider() {
       if (state.failure) throw new PaymentProviderError(state.failure);
       return { url: `https://pay.example/${request.idempotencyKey}`, reference: `cs_${calls.length}` };
     },
+    async retrieveCheckout() {
+      return { status: "unknown", amount: null, currency: null };
+    },
     verifyWebhook() {
       throw new Error("not used here");
     },

@@ -1,6 +1,7 @@
 /** The dependencies of the order and payment features, taken from a request's load context. */
 import type { AppLoadContext } from "react-router";
 import type { OrderDeps } from "~/features/orders/orders.server";
+import type { ReconcileDeps } from "./reconcile.server";
 import type { WebhookDeps } from "./webhooks.server";
 
 export function orderDeps(context: AppLoadContext): OrderDeps {
@@ -23,4 +24,9 @@ export function webhookDeps(context: AppLoadContext): WebhookDeps {
     wakeOutbox: () => runtime.outbox.wake(),
     logger,
   };
+}
+
+/** The webhook's dependencies plus the configured providers: the return to /payment-success asks them. */
+export function reconcileDeps(context: AppLoadContext): ReconcileDeps {
+  return { ...webhookDeps(context), provider: (name) => context.runtime.payments.forWebhook(name) };
 }

@@ -5,15 +5,20 @@
  * same way for every provider. This module only chooses them; what a provider is lives in provider.ts.
  */
 import type { Config } from "~/config.server";
+import type { Database } from "~/db/client.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import type { PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox.server";
+import { databaseSandboxStore } from "./sandbox-store.server";
 import { createStripeProvider } from "./stripe.server";
 
 export interface PaymentProviders {
   /** The provider new checkouts go to (PAYMENT_PROVIDER). */
   active: PaymentProvider;
-  /** The provider whose webhooks an endpoint accepts, or null when it is not configured. */
+  /**
+   * The configured provider of that name (whose webhooks an endpoint accepts, and which the payment
+   * sweep asks about an order's checkout), or null when it is not configured.
+   */
   forWebhook(name: string): PaymentProvider | null;
   /** The built-in sandbox (its hosted checkout page), when it is the active provider. */
   sandbox: SandboxProvider | null;
@@ -23,6 +28,8 @@ export function createPaymentProviders(input: {
   config: Config;
   authSecret: string;
   business: BusinessIdentity;
+  /** Where the sandbox remembers its checkouts; in memory without one. */
+  db?: Database;
 }): PaymentProviders {
   const { config } = input;
   const p = config.payments;
@@ -31,6 +38,7 @@ export function createPaymentProviders(input: {
       ? createSandboxProvider({
           secret: p.sandboxWebhookSecret ?? `${input.authSecret}:sandbox-webhooks`,
           webhookUrl: p.sandboxWebhookUrl ?? `${config.publicUrl}/api/payments/sandbox/webhook`,
+          ...(input.db ? { store: databaseSandboxStore(input.db) } : {}),
         })
       : null;
   const stripe =

@@ -57,9 +57,22 @@ export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
 }
 
+/** What the provider says about one of its checkouts when asked (ADR 0503). */
+export interface CheckoutStatus {
+  /** paid: the checkout was paid; open: not yet; expired: it ended unpaid; unknown: no such checkout. */
+  status: "paid" | "open" | "expired" | "unknown";
+  /** What the checkout is for, in major units of `currency`; null when the provider does not say. */
+  amount: number | null;
+  currency: string | null;
+  /** The provider's payment id, when paid (else the checkout's own id stands for it). */
+  paymentReference?: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /** Asks the provider about a checkout by its reference; throws PaymentProviderError when it cannot say. */
+  retrieveCheckout(reference: string): Promise<CheckoutStatus>;
   /** Verifies a webhook on its raw body; throws WebhookVerificationError. */
   verifyWebhook(rawBody: string, headers: Headers): VerifiedPaymentEvent;
 }

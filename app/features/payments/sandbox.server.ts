@@ -12,6 +12,7 @@ import { z } from "zod";
 import {
   type CheckoutRequest,
   type CheckoutResult,
+  type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,
   type VerifiedPaymentEvent,
@@ -81,6 +82,37 @@ export function verifySandboxSignature(
   if (!safeEqual(parts.v1, hmac(secret, `${t}.${body}`))) throw new WebhookVerificationError("bad signature");
 }
 
+/** A sandbox checkout left unpaid this long has expired, as a Stripe Checkout Session does. */
+export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What the sandbox remembers of its checkouts (the database in a running app, a Map in unit tests). */
+export interface SandboxCheckoutStore {
+  /** Keeps a new checkout; a known id is left as it is. */
+  created(session: Pick<SandboxSession, "id" | "orderId" | "amount" | "currency">): Promise<void>;
+  /** Notes the checkout paid (before its webhook is sent). */
+  paid(id: string): Promise<void>;
+  find(
+    id: string,
+  ): Promise<{ amount: number; currency: string; paidAt: Date | null; createdAt: Date } | null>;
+}
+
+export function memorySandboxStore(now: () => Date = () => new Date()): SandboxCheckoutStore {
+  const rows = new Map<string, { amount: number; currency: string; paidAt: Date | null; createdAt: Date }>();
+  return {
+    async created(s) {
+      if (!rows.has(s.id))
+        rows.set(s.id, { amount: s.amount, currency: s.currency, paidAt: null, createdAt: now() });
+    },
+    async paid(id) {
+      const row = rows.get(id);
+      if (row && !row.paidAt) row.paidAt = now();
+    },
+    async find(id) {
+      return rows.get(id) ?? null;
+    },
+  };
+}
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: "sandbox";
   /** The session behind a checkout page's token, or null when the token is not one of ours. */
@@ -93,8 +125,13 @@ export function createSandboxProvider(options: {
   secret: string;
   webhookUrl: string;
   fetch?: typeof fetch;
+  /** Where the sandbox remembers its checkouts (retrieveCheckout reads it); in memory by default. */
+  store?: SandboxCheckoutStore;
+  now?: () => Date;
 }): SandboxProvider {
   const { secret, webhookUrl } = options;
+  const now = options.now ?? (() => new Date());
+  const store = options.store ?? memorySandboxStore(now);
   const doFetch = options.fetch ?? fetch;
   const tokenSecret = `${secret}:sessions`;
 
@@ -118,7 +155,26 @@ export function createSandboxProvider(options: {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       };
+      try {
+        await store.created(session);
+      } catch (error) {
+        throw new PaymentProviderError(`the checkout could not be stored (${(error as Error).message})`);
+      }
       return { url: `${SANDBOX_CHECKOUT_PATH}?session=${sessionToken(session)}`, reference: id };
+    },
+
+    async retrieveCheckout(reference: string): Promise<CheckoutStatus> {
+      let row: Awaited<ReturnType<SandboxCheckoutStore["find"]>>;
+      try {
+        row = await store.find(reference);
+      } catch (error) {
+        throw new PaymentProviderError(`the checkout could not be read (${(error as Error).message})`);
+      }
+      if (!row) return { status: "unknown", amount: null, currency: null };
+      const base = { amount: row.amount, currency: row.currency };
+      if (row.paidAt) return { status: "paid", ...base, paymentReference: reference };
+      const expired = now().getTime() - row.createdAt.getTime() > SANDBOX_SESSION_TTL_MS;
+      return { status: expired ? "expired" : "open", ...base };
     },
 
     readSession(token) {
@@ -146,6 +202,10 @@ export function createSandboxProvider(options: {
         },
       };
       const body = JSON.stringify(event);
+      // The sandbox knows it was paid before the portal hears of it, as a real provider does: a lost
+      // webhook is found again by asking (retrieveCheckout).
+      await store.created(session);
+      await store.paid(session.id);
       let response: Response;
       try {
         response = await doFetch(webhookUrl, {

@@ -9,6 +9,7 @@ import type Stripe from "stripe";
 import {
   type CheckoutRequest,
   type CheckoutResult,
+  type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,
   type VerifiedPaymentEvent,
@@ -102,6 +103,32 @@ export function createStripeProvider(options: {
       } catch (error) {
         throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
       }
+    },
+
+    async retrieveCheckout(reference: string): Promise<CheckoutStatus> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(reference);
+      } catch (error) {
+        const code = (error as { code?: unknown; statusCode?: unknown }) ?? {};
+        if (code.code === "resource_missing" || code.statusCode === 404) {
+          return { status: "unknown", amount: null, currency: null };
+        }
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+      const currency = session.currency?.toUpperCase() ?? null;
+      const amount =
+        session.amount_total != null && currency ? fromStripeAmount(session.amount_total, currency) : null;
+      if (session.payment_status === "paid") {
+        const intent = session.payment_intent;
+        return {
+          status: "paid",
+          amount,
+          currency,
+          paymentReference: (typeof intent === "string" ? intent : intent?.id) ?? session.id,
+        };
+      }
+      return { status: session.status === "expired" ? "expired" : "open", amount, currency };
     },
 
     verifyWebhook(rawBody, headers): VerifiedPaymentEvent {

@@ -16,6 +16,7 @@ import { enqueueEmail } from "~/features/mail/outbox.server";
 import { recordPayment } from "~/features/orders/payment.server";
 import { toMinorUnits } from "~/features/orders/pricing";
 import { paymentReceiptEmail } from "./email-templates.server";
+import { recordPaymentIssue } from "./payment-issues.server";
 import type { VerifiedPaymentEvent } from "./provider";
 
 export interface WebhookDeps {
@@ -96,7 +97,17 @@ async function apply(
       ? "noted: checkout expired, order stays pending"
       : `ignored: order ${order.status}`;
   }
-  if (order.status === "cancelled") return "ignored: order cancelled";
+  const issueReference = event.reference ?? event.eventId;
+  if (order.status === "cancelled") {
+    await recordPaymentIssue(tx, {
+      kind: "order-cancelled",
+      orderId: order.id,
+      provider: event.provider,
+      reference: issueReference,
+      detail: `${event.amount ?? "?"} ${event.currency ?? ""} paid for a cancelled order`.trim(),
+    });
+    return "ignored: order cancelled";
+  }
   if (order.status !== "pending" || invoice.status === "paid") return "ignored: already paid";
   if (!isUnpaidOrOverdue(invoice.status)) return "ignored: invoice void";
   if (
@@ -112,6 +123,13 @@ async function apply(
       },
       "payment webhook: amount does not match the invoice",
     );
+    await recordPaymentIssue(tx, {
+      kind: "wrong-amount",
+      orderId: order.id,
+      provider: event.provider,
+      reference: issueReference,
+      detail: `paid ${event.amount} ${event.currency ?? "?"}, due ${invoice.totalAmount} ${invoice.currency}`,
+    });
     return "ignored: amount does not match the invoice";
   }
 

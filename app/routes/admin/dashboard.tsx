@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { dashboardFigures } from "~/features/admin/dashboard.server";
+import { PaymentIssuesCard } from "~/features/admin/PaymentIssuesCard";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { formatMoney } from "~/features/currency/currency";
@@ -79,6 +80,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           )}
         </Card>
       </div>
+      <PaymentIssuesCard issues={d.paymentIssues} />
     </Page>
   );
 }

@@ -1,6 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { z } from "zod";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { reconcileDeps } from "~/features/payments/deps.server";
+import { checkOnReturn } from "~/features/payments/reconcile.server";
 import { pageTitle } from "~/features/site/meta";
 import { buttonClass } from "~/ui/button";
 import type { Route } from "./+types/payment-success";
@@ -18,11 +21,14 @@ const Query = z.object({
 /**
  * Where providers return the browser after paying: straight on to the thank-you page (on the server,
  * so it works without JavaScript). The page itself is shown only for a return without its query.
- * The payment is confirmed by the provider's webhook, never by this page.
+ * The page never trusts its query: for the signed-in client's own pending order, the server asks the
+ * provider about its checkout and applies a paid answer, in case the webhook is late or lost (ADR 0503).
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (parsed.success) {
+    const user = await getCurrentUser(request, context);
+    if (user) await checkOnReturn(reconcileDeps(context), user.id, parsed.data.order_id);
     const q = new URLSearchParams({
       type: "payment",
       order_id: parsed.data.order_id,

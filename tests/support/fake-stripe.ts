@@ -1,0 +1,128 @@
+/**
+ * A fake Stripe API on 127.0.0.1 for the Stripe provider's tests (the SDK's host, port and protocol
+ * settings point at it): Checkout Session create (the same idempotency key answers the same session,
+ * like Stripe) and retrieve (GET /v1/checkout/sessions/{id}); a test pays or expires a session with
+ * `pay(id)` and `expire(id)`, as a customer or time would at Stripe, without any webhook.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeStripeSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  amount_total: number | null;
+  currency: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+}
+
+export interface FakeStripe {
+  url: string;
+  /** Every Checkout Session create request: its form fields and idempotency key. */
+  requests: Array<{ fields: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }>;
+  /** Every session retrieved, by id, in order. */
+  retrieved: string[];
+  /** The next create answers this error instead. */
+  failNext: string | null;
+  sessions: Map<string, FakeStripeSession>;
+  /** The customer pays the session (no webhook is sent). */
+  pay(id: string): void;
+  expire(id: string): void;
+  close(): Promise<void>;
+}
+
+function stripeError(
+  res: import("node:http").ServerResponse,
+  status: number,
+  message: string,
+  code?: string,
+) {
+  res.statusCode = status;
+  res.end(JSON.stringify({ error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } }));
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const byKey = new Map<string, FakeStripeSession>();
+  const sessions = new Map<string, FakeStripeSession>();
+  const fake: FakeStripe = {
+    url: "",
+    requests: [],
+    retrieved: [],
+    failNext: null,
+    sessions,
+    pay(id) {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`no session ${id}`);
+      Object.assign(s, { status: "complete", payment_status: "paid", payment_intent: `pi_${id}` });
+    },
+    expire(id) {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`no session ${id}`);
+      s.status = "expired";
+    },
+    close: async () => {},
+  };
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      const retrieve = req.method === "GET" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)/) : null;
+      if (retrieve) {
+        const id = decodeURIComponent(retrieve[1]!);
+        fake.retrieved.push(id);
+        const found = sessions.get(id);
+        if (!found) {
+          stripeError(res, 404, `No such checkout.session: '${id}'`, "resource_missing");
+          return;
+        }
+        res.end(JSON.stringify(found));
+        return;
+      }
+      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
+        stripeError(res, 404, "Unrecognized request URL");
+        return;
+      }
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      const fields = new URLSearchParams(body);
+      fake.requests.push({ fields, idempotencyKey, auth: req.headers.authorization });
+      if (fake.failNext) {
+        const message = fake.failNext;
+        fake.failNext = null;
+        stripeError(res, 400, message);
+        return;
+      }
+      // Like Stripe: the same idempotency key answers the same session.
+      const key = idempotencyKey ?? String(Math.random());
+      if (!byKey.has(key)) {
+        const id = `cs_test_${byKey.size + 1}`;
+        const amount = fields.get("line_items[0][price_data][unit_amount]");
+        const session: FakeStripeSession = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          status: "open",
+          payment_status: "unpaid",
+          amount_total: amount === null ? null : Number(amount),
+          currency: fields.get("line_items[0][price_data][currency]"),
+          client_reference_id: fields.get("client_reference_id"),
+          metadata: { order_id: fields.get("metadata[order_id]") ?? "" },
+          payment_intent: null,
+        };
+        byKey.set(key, session);
+        sessions.set(id, session);
+      }
+      res.end(JSON.stringify(byKey.get(key)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return fake;
+}
