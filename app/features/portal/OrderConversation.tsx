@@ -27,7 +27,9 @@ export type MessageResult =
       ok: false;
       error: string;
       fieldErrors: { body?: string; files?: string };
+      /** The text as sent, so a refused message is not lost (a page without JavaScript renders anew). */
       body: string;
+      /** 409: the conversation closed to the client since the page was loaded. */
       closed?: { buyAgain: BuyAgainLink | null };
     };
 

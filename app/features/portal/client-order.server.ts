@@ -11,6 +11,7 @@ import { messagePostOf, readUploadForm } from "~/features/orders/message-post.se
 import { type AfterSaleDeps, clientOrderPath, type Viewer } from "~/features/orders/order-access.server";
 import { getOrderPage, type OrderPage } from "~/features/orders/order-page.server";
 import { type FieldErrors, formValues } from "~/ui/form";
+import type { MessageResult } from "./OrderConversation";
 
 export interface BuyAgainLink {
   href: string;
@@ -70,17 +71,7 @@ export async function loadClientOrder(
 export type ClientOrderActionResult =
   | { intent: "brief"; ok: true; message: string }
   | { intent: "brief"; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
-  | { intent: "message"; ok: true; message: string; messageId: string }
-  | {
-      intent: "message";
-      ok: false;
-      error: string;
-      fieldErrors: { body?: string; files?: string };
-      /** The text as sent, so a refused message is not lost (a page without JavaScript renders anew). */
-      body: string;
-      /** 409: the conversation closed to the client since the page was loaded. */
-      closed?: { buyAgain: BuyAgainLink | null };
-    }
+  | MessageResult
   | { intent: null; ok: false; error: string };
 
 export interface ClientOrderAnswer {
