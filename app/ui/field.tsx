@@ -11,11 +11,27 @@ type InputProps = Omit<ComponentProps<"input">, "id"> & {
 export const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100";
 
-/**
- * A labelled input; its error is tied to it with aria-describedby and aria-invalid. Its type is always
- * written out ("text" unless given): a bare input with an autocomplete hint is flagged by checkers.
- */
-export function TextField({ label, error, hint, className = "", type = "text", ...props }: InputProps) {
+interface ControlAttributes {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+/** The frame every labelled control shares: label, the control, its hint and its error, tied together. */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  className,
+  control,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className: string;
+  control: (attributes: ControlAttributes) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -25,14 +41,12 @@ export function TextField({ label, error, hint, className = "", type = "text", .
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300")}
-        {...props}
-        type={type}
-      />
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        className: cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300"),
+      })}
       {hint && (
         <div id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
@@ -47,6 +61,24 @@ export function TextField({ label, error, hint, className = "", type = "text", .
   );
 }
 
+/**
+ * A labelled input; its error is tied to it with aria-describedby and aria-invalid. Its type is always
+ * written out ("text" unless given): a bare input with an autocomplete hint is flagged by checkers.
+ */
+export function TextField({ label, error, hint, className = "", type = "text", ...props }: InputProps) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={({ id, className: inputClasses, ...a11y }) => (
+        <input id={id} {...a11y} className={inputClasses} {...props} type={type} />
+      )}
+    />
+  );
+}
+
 type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & {
   label: string;
   error?: string | null;
@@ -55,34 +87,16 @@ type TextAreaProps = Omit<ComponentProps<"textarea">, "id"> & {
 
 /** A labelled textarea, its hint and error tied to it like TextField's. */
 export function TextAreaField({ label, error, hint, className = "", rows = 4, ...props }: TextAreaProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(inputClass, "mt-1", error ? "border-red-600" : "border-slate-300")}
-        {...props}
-      />
-      {hint && (
-        <div id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </div>
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={({ id, className: inputClasses, ...a11y }) => (
+        <textarea id={id} rows={rows} {...a11y} className={inputClasses} {...props} />
       )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
