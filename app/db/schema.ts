@@ -401,6 +401,11 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
+    /**
+     * What has been refunded of this order, in USD at the order's rate (ADR 0505): its totals count
+     * `amount_usd - refunded_usd` (the client_totals triggers too).
+     */
+    refundedUsd: money("refunded_usd").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -487,6 +492,13 @@ export const invoices = pgTable(
      */
     buyer: jsonb("buyer").$type<InvoiceBuyer>(),
     seller: jsonb("seller").$type<InvoiceSeller>(),
+    /**
+     * What its credit notes have given back (ADR 0505), in `currency` and in USD: a paid invoice with
+     * a refunded amount reads "Partially refunded", or "Refunded" when it is the total. Kept in the
+     * transaction that issues each credit note; never more than the total (a check).
+     */
+    refundedAmount: money("refunded_amount").notNull().default(0),
+    refundedUsd: money("refunded_usd").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -498,6 +510,10 @@ export const invoices = pgTable(
     index("invoices_client_status_created_idx").on(t.clientId, t.status, t.createdAt, t.invoiceNumber),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
     check("invoices_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "invoices_refunded_within_total",
+      sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.totalAmount} AND ${t.refundedUsd} >= 0 AND ${t.refundedUsd} <= ${t.amountUsd}`,
+    ),
   ],
 );
 
@@ -555,7 +571,13 @@ export const paymentEvents = pgTable(
  * What the back office must look at about a payment (ADR 0503): a payment of the wrong amount, a payment
  * for a cancelled order, a checkout the provider does not know. One row per (kind, order, reference).
  */
-export const paymentIssueKinds = ["wrong-amount", "order-cancelled", "unknown-checkout"] as const;
+export const paymentIssueKinds = [
+  "wrong-amount",
+  "order-cancelled",
+  "unknown-checkout",
+  "refund-refused",
+  "refund-unmatched",
+] as const;
 export type PaymentIssueKind = (typeof paymentIssueKinds)[number];
 
 export const paymentIssues = pgTable(
@@ -587,12 +609,130 @@ export const sandboxCheckouts = pgTable("sandbox_checkouts", {
   createdAt: createdAt(),
 });
 
+/** The sandbox's refunds of its checkouts (ADR 0505): what it has given back of each. */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  checkoutId: text("checkout_id").notNull(),
+  amount: money("amount").notNull(),
+  createdAt: createdAt(),
+});
+
 /** A scheduled job that one process at a time runs holds its lease row until `expires_at` (ADR 0503). */
 export const jobLeases = pgTable("job_leases", {
   name: text("name").primaryKey(),
   holder: text("holder").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// Money given back: refunds and their credit notes (docs/decisions/0505-refunds-and-credit-notes.md)
+// ---------------------------------------------------------------------------
+
+export const refundStatuses = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * A refund of (part of) a paid invoice. Made `pending` in the transaction that checks what is still
+ * refundable (pending refunds count, so two owners refunding at once cannot give back more than was
+ * paid), then asked of the provider; `succeeded` only once the provider confirms it (its answer or
+ * its webhook, whichever comes first), which issues the credit note. `failed` gives the amount back
+ * to what is refundable. A refund made at the provider's own dashboard arrives as its webhook and is
+ * recorded too (`requested_by_email` is then the provider).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** 'sandbox', 'stripe', or 'manual' (a bank transfer sent back by hand). */
+    provider: text("provider").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    currency: text("currency").notNull(),
+    /** In `currency`, tax included. */
+    amount: money("amount").notNull(),
+    reason: text("reason").notNull(),
+    /** The provider's refund id (re_…), once known. */
+    providerRefundId: text("provider_refund_id"),
+    /** A refund made by hand: the reference of the transfer back. */
+    reference: text("reference"),
+    failureReason: text("failure_reason"),
+    requestedById: text("requested_by_id"),
+    requestedByEmail: text("requested_by_email").notNull(),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_provider_refund_key").on(t.provider, t.providerRefundId),
+    index("refunds_invoice_idx").on(t.invoiceId),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The document of a recorded refund: its own gap-free series `CN-{year}-{seq}` (a row lock on its
+ * counter, in the transaction that records the refund), referencing the invoice, with the invoice's
+ * frozen buyer and seller. Never changed once written (a trigger refuses updates).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creditNoteNumber: text("credit_note_number").notNull().unique(),
+    creditNoteYear: integer("credit_note_year").notNull(),
+    creditNoteSeq: integer("credit_note_seq").notNull(),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    currency: text("currency").notNull(),
+    /** In `currency`, positive (what is credited): before tax, the tax, the total. */
+    subtotal: money("subtotal").notNull(),
+    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    totalAmount: money("total_amount").notNull(),
+    /** The total in USD at the invoice's rate. */
+    amountUsd: money("amount_usd").notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8, mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    buyer: jsonb("buyer").$type<InvoiceBuyer>(),
+    seller: jsonb("seller").$type<InvoiceSeller>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_year_seq_key").on(t.creditNoteYear, t.creditNoteSeq),
+    uniqueIndex("credit_notes_refund_key").on(t.refundId),
+    index("credit_notes_invoice_idx").on(t.invoiceId),
+    index("credit_notes_client_created_idx").on(t.clientId, t.createdAt),
+    index("credit_notes_created_idx").on(t.createdAt),
+    check("credit_notes_total_positive", sql`${t.totalAmount} > 0`),
+  ],
+);
+
+/** The last credit note number given out per year (like invoice_counters). */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  year: integer("year").primaryKey(),
+  lastSeq: integer("last_seq").notNull(),
+});
+
+export type Refund = typeof refunds.$inferSelect;
+export type CreditNote = typeof creditNotes.$inferSelect;
 
 export type Order = typeof orders.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;

@@ -37,6 +37,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   sent: "info",
   overdue: "danger",
   void: "neutral",
+  refunded: "neutral",
+  partially_refunded: "warning",
   unread: "warning",
   read: "muted",
   verified: "success",

@@ -2,7 +2,9 @@
  * A fake Stripe API on 127.0.0.1 for the Stripe provider's tests (the SDK's host, port and protocol
  * settings point at it): Checkout Session create (the same idempotency key answers the same session,
  * like Stripe) and retrieve (GET /v1/checkout/sessions/{id}); a test pays or expires a session with
- * `pay(id)` and `expire(id)`, as a customer or time would at Stripe, without any webhook.
+ * `pay(id)` and `expire(id)`, as a customer or time would at Stripe, without any webhook. Refunds
+ * (POST /v1/refunds, idempotent by key like Stripe's): answered with `refundStatus`, refused past what
+ * the payment holds; `beforeRefundAnswer` runs before the answer (a webhook arriving first).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +22,18 @@ export interface FakeStripeSession {
   payment_intent: string | null;
 }
 
+export interface FakeStripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  status: "succeeded" | "pending" | "failed";
+  payment_intent: string;
+  charge: string;
+  metadata: Record<string, string>;
+  failure_reason: string | null;
+}
+
 export interface FakeStripe {
   url: string;
   /** Every Checkout Session create request: its form fields and idempotency key. */
@@ -29,6 +43,13 @@ export interface FakeStripe {
   /** The next create answers this error instead. */
   failNext: string | null;
   sessions: Map<string, FakeStripeSession>;
+  /** Every refund made, by id; and every refund create request (fields and idempotency key). */
+  refunds: Map<string, FakeStripeRefund>;
+  refundRequests: Array<{ fields: URLSearchParams; idempotencyKey: string | undefined }>;
+  /** The status new refunds are made with (succeeded by default). */
+  refundStatus: FakeStripeRefund["status"];
+  /** Runs before a new refund is answered (e.g. to deliver its webhook first). */
+  beforeRefundAnswer: ((refund: FakeStripeRefund) => Promise<void>) | null;
   /** The customer pays the session (no webhook is sent). */
   pay(id: string): void;
   expire(id: string): void;
@@ -54,6 +75,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     retrieved: [],
     failNext: null,
     sessions,
+    refunds: new Map(),
+    refundRequests: [],
+    refundStatus: "succeeded",
+    beforeRefundAnswer: null,
     pay(id) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no session ${id}`);
@@ -66,6 +91,66 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: async () => {},
   };
+  const refundsByKey = new Map<string, FakeStripeRefund>();
+  async function createRefund(
+    res: import("node:http").ServerResponse,
+    body: string,
+    key: string | undefined,
+  ) {
+    const fields = new URLSearchParams(body);
+    fake.refundRequests.push({ fields, idempotencyKey: key });
+    if (fake.failNext) {
+      const message = fake.failNext;
+      fake.failNext = null;
+      stripeError(res, 400, message);
+      return;
+    }
+    const known = key ? refundsByKey.get(key) : undefined;
+    if (known) {
+      res.end(JSON.stringify(known));
+      return;
+    }
+    const intent = fields.get("payment_intent") ?? "";
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    if (session?.payment_status !== "paid") {
+      stripeError(res, 404, `No such payment_intent: '${intent}'`, "resource_missing");
+      return;
+    }
+    const given = [...fake.refunds.values()]
+      .filter((r) => r.payment_intent === intent && r.status !== "failed")
+      .reduce((sum, r) => sum + r.amount, 0);
+    const amount = Number(fields.get("amount") ?? (session.amount_total ?? 0) - given);
+    if (given + amount > (session.amount_total ?? 0)) {
+      stripeError(
+        res,
+        400,
+        `Refund amount (${amount}) is greater than unrefunded amount on charge`,
+        "amount_too_large",
+      );
+      return;
+    }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of fields) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    const refund: FakeStripeRefund = {
+      id: `re_test_${fake.refunds.size + 1}`,
+      object: "refund",
+      amount,
+      currency: session.currency ?? "usd",
+      status: fake.refundStatus,
+      payment_intent: intent,
+      charge: `ch_${intent}`,
+      metadata,
+      failure_reason: fake.refundStatus === "failed" ? "expired_or_canceled_card" : null,
+    };
+    fake.refunds.set(refund.id, refund);
+    if (key) refundsByKey.set(key, refund);
+    if (fake.beforeRefundAnswer) await fake.beforeRefundAnswer(refund);
+    res.end(JSON.stringify(refund));
+  }
+
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -83,6 +168,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return;
         }
         res.end(JSON.stringify(found));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        createRefund(res, body, req.headers["idempotency-key"] as string | undefined).catch((error) => {
+          stripeError(res, 500, String(error));
+        });
         return;
       }
       if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {

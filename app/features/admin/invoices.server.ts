@@ -14,6 +14,14 @@ import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
+import { amountToMinor, minorToAmount, refundableMinor } from "~/features/refunds/refund-math";
+import {
+  type RefundDeps,
+  refundsOfInvoice,
+  refundVia,
+  requestRefund,
+} from "~/features/refunds/refunds.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";
@@ -125,7 +133,37 @@ export async function getInvoiceDetail(db: Database, id: string) {
     .where(and(eq(auditLog.entity, "invoice"), eq(auditLog.entityId, id)))
     .orderBy(desc(auditLog.at))
     .limit(50);
-  return { ...row, history };
+  const [refundRows, creditNoteRows] = await Promise.all([
+    refundsOfInvoice(db, id),
+    creditNotesOfInvoice(db, id),
+  ]);
+  const { invoice, order } = row;
+  const pending = refundRows
+    .filter((r) => r.status === "pending")
+    .reduce((sum, r) => sum + amountToMinor(r.amount, invoice.currency), 0);
+  const refundable =
+    invoice.status === "paid"
+      ? minorToAmount(
+          refundableMinor(
+            amountToMinor(invoice.totalAmount, invoice.currency),
+            amountToMinor(invoice.refundedAmount, invoice.currency),
+            pending,
+          ),
+          invoice.currency,
+        )
+      : 0;
+  const creditNoteByRefund = new Map(creditNoteRows.map((n) => [n.refundId, n]));
+  return {
+    ...row,
+    history,
+    refunds: refundRows.map((r) => ({
+      ...r,
+      creditNote: creditNoteByRefund.get(r.id) ?? null,
+    })),
+    /** What may still be refunded, and how (ADR 0505). */
+    refundable,
+    refundVia: order ? refundVia(order, invoice) : "manual",
+  };
 }
 
 /** Emails the invoice to its client again. */
@@ -186,6 +224,26 @@ export async function invoiceTotals(db: Database) {
 
 const invoiceActionForm = z.discriminatedUnion("intent", [
   z.object({
+    intent: z.literal("refund"),
+    // Read exactly in the invoice's currency by requestRefund (refund-math.ts), never as a float here.
+    amount: z
+      .string()
+      .trim()
+      .min(1, { message: "Enter the amount to refund" })
+      .max(30, { message: "Enter the amount as a number, like 12.50." }),
+    reason: z
+      .string()
+      .trim()
+      .min(2, { message: "Say why the money goes back (the client reads it on the credit note)" })
+      .max(500, { message: "The reason must be at most 500 characters" }),
+    reference: z
+      .string()
+      .trim()
+      .max(200, { message: "The reference must be at most 200 characters" })
+      .optional()
+      .transform((v) => v || null),
+  }),
+  z.object({
     intent: z.literal("mark-paid"),
     reference: z
       .string()
@@ -205,15 +263,16 @@ const invoiceActionForm = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** The invoice page's forms: mark paid by bank transfer, resend, or void; a rejected form answers 400. */
+/** The invoice page's forms: refund, mark paid by bank transfer, resend, or void; a rejected form answers 400. */
 export async function invoiceAdminAction(
-  deps: ChangeDeps,
+  deps: RefundDeps,
   id: string,
   values: Record<string, unknown>,
 ): Promise<ChangeResult | (FormFailure & { status: 400 })> {
   const parsed = parseForm(invoiceActionForm, values);
   if (!parsed.ok) return { ...parsed, status: 400 };
   const input = parsed.data;
+  if (input.intent === "refund") return requestRefund(deps, id, input);
   if (input.intent === "mark-paid") return markInvoicePaid(deps, id, input.reference);
   if (input.intent === "resend") return resendInvoice(deps, id);
   return voidInvoice(deps, id, input.reason);

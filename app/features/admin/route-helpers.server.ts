@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
+import type { RefundDeps } from "~/features/refunds/refunds.server";
 import { parsePage } from "./paging";
 
 export { requireAdmin };
@@ -14,6 +15,17 @@ export async function adminDeps(request: Request, context: AppLoadContext): Prom
     db: context.runtime.database.db,
     config: context.runtime.config,
     actor: { id: admin.id, email: admin.email },
+  };
+}
+
+/** A change that may ask a payment provider (a refund): the admin's deps with the providers. */
+export async function adminRefundDeps(request: Request, context: AppLoadContext): Promise<RefundDeps> {
+  const deps = await adminDeps(request, context);
+  return {
+    ...deps,
+    provider: (name) => context.runtime.payments.forWebhook(name),
+    logger: context.logger,
+    wakeOutbox: () => context.runtime.outbox.wake(),
   };
 }
 

@@ -34,6 +34,12 @@ export const NOTIFICATIONS = {
     message: `Payment Confirmed: Invoice ${invoiceNumber} has been paid.`,
     type: "success",
   }),
+  /** Not in the spec (issue "money that reconciles"): a refund was recorded, with its credit note. */
+  refundIssued: (amount: string, invoiceNumber: string, creditNoteNumber: string): NotificationText => ({
+    title: "Refund Issued",
+    message: `${amount} of invoice ${invoiceNumber} has been refunded (credit note ${creditNoteNumber}).`,
+    type: "info",
+  }),
   /** Not in the spec: the scheduled job marked an invoice overdue (told once). */
   invoiceOverdue: (invoiceNumber: string): NotificationText => ({
     title: "Invoice Overdue",

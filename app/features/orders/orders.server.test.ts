@@ -32,6 +32,9 @@ function fakeProvider() {
     async retrieveCheckout() {
       return { status: "unknown", amount: null, currency: null };
     },
+    async refund() {
+      throw new Error("not used here");
+    },
     verifyWebhook() {
       throw new Error("not used here");
     },

@@ -5,4 +5,6 @@ export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKind, string> = {
   "wrong-amount": "Payment of the wrong amount",
   "order-cancelled": "Payment for a cancelled order",
   "unknown-checkout": "Checkout unknown to the provider",
+  "refund-refused": "Refund refused by the provider",
+  "refund-unmatched": "Refund at the provider that does not fit",
 };

@@ -51,6 +51,9 @@ function fakeProvider() {
       if (answer instanceof Error) throw answer;
       return answer;
     },
+    async refund() {
+      throw new Error("not used here");
+    },
     verifyWebhook() {
       throw new Error("not used here");
     },

@@ -30,20 +30,56 @@ export interface CheckoutResult {
   reference: string | null;
 }
 
+/** A refund asked of the provider (ADR 0505). */
+export interface RefundRequest {
+  /** Portico's refund id: the provider keeps it (metadata), so its webhooks name the refund. */
+  refundId: string;
+  invoiceId: string;
+  orderId: string;
+  /** The provider's payment id the invoice was paid with (a PaymentIntent, a sandbox checkout). */
+  paymentReference: string;
+  /** In major units of `currency`, already exact for the currency. */
+  amount: number;
+  currency: string;
+  /** The same key makes the same refund, however many times it is asked. */
+  idempotencyKey: string;
+}
+
+/** What the provider did with a refund (or a webhook says it did). */
+export interface RefundOutcome {
+  status: "succeeded" | "pending" | "failed";
+  /** The provider's refund id (re_…); null when it made none. */
+  providerRefundId: string | null;
+  failureReason?: string | null;
+}
+
+/** One refund a webhook reports: ours (its metadata names `refundId`) or one made at the provider. */
+export interface RefundUpdate extends RefundOutcome {
+  providerRefundId: string;
+  /** Portico's refund id from the provider's metadata; null for a refund made outside Portico. */
+  refundId: string | null;
+  /** The payment it gives back (to find the invoice of a refund made outside Portico). */
+  paymentReference: string | null;
+  amount: number;
+  currency: string;
+}
+
 /** A webhook whose signature was verified, reduced to what the portal acts on. */
 export interface VerifiedPaymentEvent {
   provider: ProviderName;
   /** The provider's unique event id: the idempotency key of processing. */
   eventId: string;
   type: string;
-  /** paid: the checkout was paid; expired: it ended unpaid; other: recorded only. */
-  kind: "paid" | "expired" | "other";
+  /** paid: the checkout was paid; expired: it ended unpaid; refund: see `refunds`; other: recorded only. */
+  kind: "paid" | "expired" | "refund" | "other";
   orderId: string | null;
   /** What was paid, in major units of `currency`; null when the event carries no amount. */
   amount: number | null;
   currency: string | null;
   /** The provider's payment or checkout id. */
   reference: string | null;
+  /** kind refund: the refunds it reports (a charge.refunded may carry several). */
+  refunds?: RefundUpdate[];
   payload: unknown;
 }
 
@@ -71,6 +107,11 @@ export interface CheckoutStatus {
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /**
+   * Gives back (part of) a payment; the same idempotency key makes one refund. Throws
+   * PaymentProviderError when the provider cannot be reached or refuses outright.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Asks the provider about a checkout by its reference; throws PaymentProviderError when it cannot say. */
   retrieveCheckout(reference: string): Promise<CheckoutStatus>;
   /** Verifies a webhook on its raw body; throws WebhookVerificationError. */

@@ -1,7 +1,7 @@
-/** The sandbox provider's memory of its checkouts, in the database (`sandbox_checkouts`, ADR 0503). */
-import { and, eq, isNull } from "drizzle-orm";
+/** The sandbox provider's memory of its checkouts and refunds, in the database (`sandbox_checkouts`, `sandbox_refunds`; ADRs 0503, 0505). */
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sandboxCheckouts } from "~/db/schema";
+import { sandboxCheckouts, sandboxRefunds } from "~/db/schema";
 import type { SandboxCheckoutStore } from "./sandbox.server";
 
 export function databaseSandboxStore(db: Database): SandboxCheckoutStore {
@@ -17,6 +17,21 @@ export function databaseSandboxStore(db: Database): SandboxCheckoutStore {
         .update(sandboxCheckouts)
         .set({ paidAt: new Date() })
         .where(and(eq(sandboxCheckouts.id, id), isNull(sandboxCheckouts.paidAt)));
+    },
+    async refund(r) {
+      await db
+        .insert(sandboxRefunds)
+        .values({ id: r.id, checkoutId: r.checkoutId, amount: r.amount })
+        .onConflictDoNothing({ target: sandboxRefunds.id });
+    },
+    async refunded(checkoutId, except) {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${sandboxRefunds.amount}), 0)` })
+        .from(sandboxRefunds)
+        .where(
+          and(eq(sandboxRefunds.checkoutId, checkoutId), except ? ne(sandboxRefunds.id, except) : undefined),
+        );
+      return Number(row?.total ?? 0);
     },
     async find(id) {
       const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id)).limit(1);

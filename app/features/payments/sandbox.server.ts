@@ -9,12 +9,15 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { amountToMinor } from "~/features/refunds/refund-math";
 import {
   type CheckoutRequest,
   type CheckoutResult,
   type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundOutcome,
+  type RefundRequest,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
 } from "./provider";
@@ -44,6 +47,9 @@ const EventSchema = z.object({
     order_id: z.string().nullish(),
     amount: z.number().nullish(),
     currency: z.string().nullish(),
+    /** Refund events: Portico's refund id and the sandbox's own. */
+    refund_id: z.string().nullish(),
+    provider_refund_id: z.string().nullish(),
   }),
 });
 export type SandboxEvent = z.infer<typeof EventSchema>;
@@ -94,11 +100,24 @@ export interface SandboxCheckoutStore {
   find(
     id: string,
   ): Promise<{ amount: number; currency: string; paidAt: Date | null; createdAt: Date } | null>;
+  /** Keeps a refund of a checkout (a known id is left as it is); what was refunded of it, before. */
+  refund(refund: { id: string; checkoutId: string; amount: number }): Promise<void>;
+  /** What has been refunded of a checkout, refund `except` left out. */
+  refunded(checkoutId: string, except?: string): Promise<number>;
 }
 
 export function memorySandboxStore(now: () => Date = () => new Date()): SandboxCheckoutStore {
   const rows = new Map<string, { amount: number; currency: string; paidAt: Date | null; createdAt: Date }>();
+  const refunds = new Map<string, { checkoutId: string; amount: number }>();
   return {
+    async refund(r) {
+      if (!refunds.has(r.id)) refunds.set(r.id, { checkoutId: r.checkoutId, amount: r.amount });
+    },
+    async refunded(checkoutId, except) {
+      let total = 0;
+      for (const [id, r] of refunds) if (r.checkoutId === checkoutId && id !== except) total += r.amount;
+      return total;
+    },
     async created(s) {
       if (!rows.has(s.id))
         rows.set(s.id, { amount: s.amount, currency: s.currency, paidAt: null, createdAt: now() });
@@ -119,6 +138,11 @@ export interface SandboxProvider extends PaymentProvider {
   readSession(token: string): SandboxSession | null;
   /** Pay: sends the signed `checkout.completed` webhook and waits for the portal's answer. */
   pay(session: SandboxSession): Promise<void>;
+}
+
+/** The sandbox's refund id for an idempotency key: the same key, the same refund. */
+export function sandboxRefundId(idempotencyKey: string): string {
+  return `re_sbx_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
 }
 
 export function createSandboxProvider(options: {
@@ -161,6 +185,61 @@ export function createSandboxProvider(options: {
         throw new PaymentProviderError(`the checkout could not be stored (${(error as Error).message})`);
       }
       return { url: `${SANDBOX_CHECKOUT_PATH}?session=${sessionToken(session)}`, reference: id };
+    },
+
+    async refund(request: RefundRequest): Promise<RefundOutcome> {
+      const id = sandboxRefundId(request.idempotencyKey);
+      let checkout: Awaited<ReturnType<SandboxCheckoutStore["find"]>>;
+      let before: number;
+      try {
+        checkout = await store.find(request.paymentReference);
+        before = await store.refunded(request.paymentReference, id);
+      } catch (error) {
+        throw new PaymentProviderError(`the payment could not be read (${(error as Error).message})`);
+      }
+      // Refused as Stripe refuses them: an unknown or unpaid payment, another currency, too much.
+      if (!checkout?.paidAt) throw new PaymentProviderError(`no paid checkout ${request.paymentReference}`);
+      if (checkout.currency.toUpperCase() !== request.currency.toUpperCase())
+        throw new PaymentProviderError(`the payment was in ${checkout.currency}, not ${request.currency}`);
+      const currency = request.currency;
+      if (
+        amountToMinor(before, currency) + amountToMinor(request.amount, currency) >
+        amountToMinor(checkout.amount, currency)
+      ) {
+        throw new PaymentProviderError(
+          `the refund of ${request.amount} ${currency} is more than the ${checkout.amount - before} ${currency} left of the payment`,
+        );
+      }
+      await store.refund({ id, checkoutId: request.paymentReference, amount: request.amount });
+      // Like a real provider, the refund is done before its webhook is sent, and the answer does not
+      // wait on the portal's: a lost webhook changes nothing (the portal records the answer itself).
+      const event: SandboxEvent = {
+        id: `evt_sbx_${createHash("sha256").update(`${id}:succeeded`).digest("hex").slice(0, 24)}`,
+        type: "refund.succeeded",
+        data: {
+          session_id: request.paymentReference,
+          order_id: request.orderId,
+          amount: request.amount,
+          currency,
+          refund_id: request.refundId,
+          provider_refund_id: id,
+        },
+      };
+      const body = JSON.stringify(event);
+      try {
+        await doFetch(webhookUrl, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch {
+        // Not delivered: the refund stands; the portal records it from this answer.
+      }
+      return { status: "succeeded", providerRefundId: id };
     },
 
     async retrieveCheckout(reference: string): Promise<CheckoutStatus> {
@@ -230,6 +309,32 @@ export function createSandboxProvider(options: {
         parsed = EventSchema.parse(JSON.parse(rawBody));
       } catch {
         throw new WebhookVerificationError("not a sandbox event");
+      }
+      if (parsed.type === "refund.succeeded" || parsed.type === "refund.failed") {
+        const d = parsed.data;
+        if (!d.provider_refund_id || d.amount == null || !d.currency)
+          throw new WebhookVerificationError("not a sandbox refund event");
+        return {
+          provider: "sandbox",
+          eventId: parsed.id,
+          type: parsed.type,
+          kind: "refund",
+          orderId: d.order_id ?? null,
+          amount: null,
+          currency: null,
+          reference: d.session_id ?? null,
+          refunds: [
+            {
+              status: parsed.type === "refund.succeeded" ? "succeeded" : "failed",
+              providerRefundId: d.provider_refund_id,
+              refundId: d.refund_id ?? null,
+              paymentReference: d.session_id ?? null,
+              amount: d.amount,
+              currency: d.currency.toUpperCase(),
+            },
+          ],
+          payload: parsed,
+        };
       }
       const kind =
         parsed.type === "checkout.completed"

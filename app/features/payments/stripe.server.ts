@@ -2,7 +2,9 @@
  * Stripe Checkout through the official `stripe` package: one Checkout Session per checkout, in the
  * invoice's currency, with the idempotency key the portal gives; `checkout.session.completed`,
  * `checkout.session.async_payment_succeeded` and `checkout.session.expired` webhooks verified with the
- * endpoint's signing secret on the raw body.
+ * endpoint's signing secret on the raw body. Refunds (ADR 0505): a Refund on the PaymentIntent with
+ * Portico's refund id in its metadata and the refund's idempotency key; `refund.created`,
+ * `refund.updated`, `refund.failed` and `charge.refunded` webhooks report them.
  */
 import { createRequire } from "node:module";
 import type Stripe from "stripe";
@@ -12,6 +14,9 @@ import {
   type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundOutcome,
+  type RefundRequest,
+  type RefundUpdate,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
 } from "./provider";
@@ -43,6 +48,30 @@ export function toStripeAmount(amount: number, currency: string): number {
 
 export function fromStripeAmount(amount: number, currency: string): number {
   return STRIPE_ZERO_DECIMAL.has(currency.toUpperCase()) ? amount : amount / 100;
+}
+
+/** A Stripe refund's status in Portico's three words. */
+function refundStatus(status: string | null | undefined): RefundOutcome["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** A Stripe Refund object → the update the portal applies. */
+export function stripeRefundUpdate(refund: Stripe.Refund): RefundUpdate {
+  const currency = refund.currency.toUpperCase();
+  return {
+    status: refundStatus(refund.status),
+    providerRefundId: refund.id,
+    failureReason: refund.failure_reason ?? null,
+    refundId: refund.metadata?.refund_id || null,
+    paymentReference: idOf(refund.payment_intent) ?? idOf(refund.charge),
+    amount: fromStripeAmount(refund.amount, currency),
+    currency,
+  };
 }
 
 export function createStripeProvider(options: {
@@ -100,6 +129,30 @@ export function createStripeProvider(options: {
           { idempotencyKey: request.idempotencyKey },
         );
         return { url: session.url, reference: session.id };
+      } catch (error) {
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundOutcome> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentReference,
+            amount: toStripeAmount(request.amount, request.currency),
+            metadata: {
+              refund_id: request.refundId,
+              invoice_id: request.invoiceId,
+              order_id: request.orderId,
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return {
+          status: refundStatus(refund.status),
+          providerRefundId: refund.id,
+          failureReason: refund.failure_reason ?? null,
+        };
       } catch (error) {
         throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
       }
@@ -165,6 +218,28 @@ export function createStripeProvider(options: {
             (typeof session.payment_intent === "string"
               ? session.payment_intent
               : session.payment_intent?.id) ?? session.id,
+        };
+      }
+      const refundBase = { ...base, kind: "refund" as const, amount: null, currency: null };
+      if (
+        event.type === "refund.created" ||
+        event.type === "refund.updated" ||
+        event.type === "refund.failed"
+      ) {
+        const update = stripeRefundUpdate(event.data.object as Stripe.Refund);
+        const orderId = (event.data.object as Stripe.Refund).metadata?.order_id || null;
+        return { ...refundBase, orderId, reference: update.paymentReference, refunds: [update] };
+      }
+      if (event.type === "charge.refunded") {
+        // Since API version 2022-11-15 a charge carries its refunds only when expanded; refund.* events
+        // report each refund in any case.
+        const charge = event.data.object as Stripe.Charge;
+        const refunds = (charge.refunds?.data ?? []).map(stripeRefundUpdate);
+        return {
+          ...refundBase,
+          orderId: charge.metadata?.order_id || null,
+          reference: idOf(charge.payment_intent) ?? charge.id,
+          refunds,
         };
       }
       return { ...base, kind: "other", orderId: null, amount: null, currency: null, reference: null };

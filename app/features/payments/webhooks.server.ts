@@ -8,13 +8,14 @@
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database } from "~/db/client.server";
+import type { Database, Tx } from "~/db/client.server";
 import { clients, invoices, orders, paymentEvents } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
 import { recordPayment } from "~/features/orders/payment.server";
 import { toMinorUnits } from "~/features/orders/pricing";
+import { applyRefundUpdate } from "~/features/refunds/refunds.server";
 import { paymentReceiptEmail } from "./email-templates.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import type { VerifiedPaymentEvent } from "./provider";
@@ -73,12 +74,20 @@ export async function processPaymentEvent(
 }
 
 async function apply(
-  tx: Database,
+  tx: Tx,
   deps: WebhookDeps,
   event: VerifiedPaymentEvent,
   orderId: string | null,
 ): Promise<string> {
   if (event.kind === "other") return "ignored: not a payment outcome";
+  if (event.kind === "refund") {
+    // Each refund the event reports, once (ADR 0505); a charge.refunded without its refunds is noted.
+    const outcomes: string[] = [];
+    for (const update of event.refunds ?? []) {
+      outcomes.push(await applyRefundUpdate(tx, deps, event.provider, update));
+    }
+    return outcomes.length ? outcomes.join("; ") : "ignored: no refund in the event";
+  }
   if (!orderId) return "ignored: unknown order";
   // The order row's lock (FOR UPDATE below) makes concurrent events for one order apply one after the other.
   const [found] = await tx

@@ -1,10 +1,12 @@
 import { data, Link } from "react-router";
 import { InvoiceActions } from "~/features/admin/InvoiceActions";
 import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoices.server";
-import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
+import { RefundPanel } from "~/features/admin/RefundPanel";
+import { adminRefundDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { issuedPartyLines } from "~/features/invoices/invoice-view";
+import { invoiceDisplayStatus, refundedLine } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -26,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const deps = await adminDeps(request, context);
+  const deps = await adminRefundDeps(request, context);
   const id = idParam(params.invoiceId);
   const result = await invoiceAdminAction(deps, id, Object.fromEntries(await request.formData()));
   if (!result.ok) return data(result, result.status);
@@ -36,7 +38,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminInvoice({ loaderData: d, actionData }: Route.ComponentProps) {
   const { invoice: i, client, order } = d;
-  const status = d.overdue ? "overdue" : i.status;
+  const status = d.overdue
+    ? "overdue"
+    : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency);
   return (
     <Page
       title={`Invoice ${i.invoiceNumber}`}
@@ -79,6 +83,12 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ["Due", formatDate(i.dueDate, "iso")],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
+            ...(i.refundedAmount > 0
+              ? ([["Refunded", refundedLine(i.totalAmount, i.refundedAmount, i.currency)]] as [
+                  string,
+                  string,
+                ][])
+              : []),
           ]}
         />
       </Card>
@@ -90,6 +100,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
           ]}
         />
       </Card>
+      <RefundPanel currency={i.currency} refundable={d.refundable} via={d.refundVia} refunds={d.refunds} />
       <InvoiceActions status={i.status} />
       <Card title="History">
         <HistoryList entries={d.history} />

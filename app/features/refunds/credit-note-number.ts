@@ -1,0 +1,9 @@
+/** Credit note numbers: `CN-{year}-{seq}`, their own series, padded to four digits like invoices'. */
+export function creditNoteNumberFor(year: number, seq: number): string {
+  return `CN-${year}-${String(seq).padStart(4, "0")}`;
+}
+
+/** Where the client reads a credit note (the owner's is under /admin). */
+export function clientCreditNotePath(id: string): string {
+  return `/client/credit-notes/${id}`;
+}

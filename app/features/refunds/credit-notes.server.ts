@@ -1,0 +1,94 @@
+/**
+ * Credit notes (docs/decisions/0505-refunds-and-credit-notes.md): the document every recorded refund
+ * leaves. Issued in the transaction that records the refund, numbered from its own gap-free series
+ * (the counter row's lock serialises issuers; a rolled-back refund gives its number back), with the
+ * invoice's frozen buyer and seller, and never changed after (a trigger refuses updates).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database, Tx } from "~/db/client.server";
+import {
+  type CreditNote,
+  clients,
+  creditNoteCounters,
+  creditNotes,
+  type Invoice,
+  type Refund,
+} from "~/db/schema";
+import type { BusinessIdentity } from "~/features/business/business";
+import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
+import { creditNoteNumberFor } from "./credit-note-number";
+import { minorToAmount, type RefundShares } from "./refund-math";
+
+async function nextCreditNoteSeq(tx: Tx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.year,
+      set: { lastSeq: sql`${creditNoteCounters.lastSeq} + 1` },
+    })
+    .returning({ seq: creditNoteCounters.lastSeq });
+  return row!.seq;
+}
+
+/** Issues the credit note of a refund being recorded (the caller holds the order and invoice locks). */
+export async function issueCreditNote(
+  tx: Tx,
+  input: { refund: Refund; invoice: Invoice; shares: RefundShares; business: BusinessIdentity; now: Date },
+): Promise<CreditNote> {
+  const { refund, invoice, shares } = input;
+  let buyer = invoice.buyer;
+  if (!buyer) {
+    // An invoice made outside the issuing path (fixtures) has no frozen buyer: the client as they are.
+    const [client] = await tx.select().from(clients).where(eq(clients.id, invoice.clientId)).limit(1);
+    buyer = client ? buyerSnapshot(client) : null;
+  }
+  const year = input.now.getUTCFullYear();
+  // The number last, so the counter's lock is held for one insert and the commit.
+  const seq = await nextCreditNoteSeq(tx, year);
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      creditNoteNumber: creditNoteNumberFor(year, seq),
+      creditNoteYear: year,
+      creditNoteSeq: seq,
+      refundId: refund.id,
+      invoiceId: invoice.id,
+      orderId: invoice.orderId,
+      clientId: invoice.clientId,
+      currency: invoice.currency,
+      subtotal: minorToAmount(shares.subtotalMinor, invoice.currency),
+      taxRatePercent: invoice.taxRatePercent,
+      taxAmount: minorToAmount(shares.taxMinor, invoice.currency),
+      totalAmount: refund.amount,
+      amountUsd: minorToAmount(shares.usdMinor, "USD"),
+      exchangeRate: invoice.exchangeRate,
+      reason: refund.reason,
+      buyer,
+      seller: invoice.seller ?? sellerSnapshot(input.business),
+      createdAt: input.now,
+    })
+    .returning();
+  return note!;
+}
+
+/** An invoice's credit notes, oldest first. */
+export async function creditNotesOfInvoice(db: Database, invoiceId: string): Promise<CreditNote[]> {
+  return db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.creditNoteSeq));
+}
+
+/** One credit note; with `clientId`, only that client's (anyone else's reads as not found). */
+export async function getCreditNote(db: Database, id: string, clientId?: string): Promise<CreditNote | null> {
+  const [row] = await db
+    .select()
+    .from(creditNotes)
+    .where(
+      and(eq(creditNotes.id, id), clientId === undefined ? undefined : eq(creditNotes.clientId, clientId)),
+    )
+    .limit(1);
+  return row ?? null;
+}

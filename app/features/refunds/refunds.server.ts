@@ -1,0 +1,513 @@
+/**
+ * Refunds (docs/decisions/0505-refunds-and-credit-notes.md). The owner asks for one on a paid invoice;
+ * it is recorded, with its credit note, only once the provider confirms it, by whichever comes first:
+ * the provider's answer to the refund call, or its webhook. Both go through `settleRefund`, which is
+ * idempotent: a refund is recorded once whatever arrives twice or out of order.
+ *
+ * Locks, always in this order: the order, then its invoice (lockOrder), then the refund row. Asking
+ * (`requestRefund`) holds them only to check what is refundable and reserve the amount as a pending
+ * refund; the provider is called outside any transaction, so its webhook (which takes the same locks)
+ * may arrive before the call returns.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Tx } from "~/db/client.server";
+import {
+  clients,
+  creditNotes,
+  type Invoice,
+  invoices,
+  type Order,
+  orders,
+  type Refund,
+  refunds,
+} from "~/db/schema";
+import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import type { BusinessIdentity } from "~/features/business/business";
+import { formatMoney } from "~/features/currency/currency";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+import { enqueueEmail } from "~/features/mail/mail.server";
+import { noticeEmail } from "~/features/mail/notice-email.server";
+import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { raiseNotification } from "~/features/notifications/notifications.server";
+import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
+import { recordPaymentIssue } from "~/features/payments/payment-issues.server";
+import type {
+  PaymentProvider,
+  ProviderName,
+  RefundOutcome,
+  RefundUpdate,
+} from "~/features/payments/provider";
+import { clientCreditNotePath } from "./credit-note-number";
+import { issueCreditNote } from "./credit-notes.server";
+import {
+  amountToMinor,
+  invoiceDisplayStatus,
+  minorToAmount,
+  parseAmountInput,
+  refundableMinor,
+  refundShares,
+} from "./refund-math";
+
+/** How the invoice was paid, so how it is refunded: through its provider, or by hand. */
+export type RefundVia = ProviderName | "manual";
+
+/** Marked paid by hand (a bank transfer, or the order marked paid): refunded by hand too. */
+export function refundVia(
+  order: Pick<Order, "provider">,
+  invoice: Pick<Invoice, "paymentReference">,
+): RefundVia {
+  const reference = invoice.paymentReference;
+  if (!reference || reference.startsWith("Bank transfer:")) return "manual";
+  return order.provider === "stripe" || order.provider === "sandbox" ? order.provider : "manual";
+}
+
+/** What recording a refund needs besides the transaction: who to tell, and how the site is named. */
+export interface SettleContext {
+  business: BusinessIdentity;
+  publicUrl: string;
+}
+
+export interface RefundDeps extends ChangeDeps {
+  provider(name: string): PaymentProvider | null;
+  logger: Pick<Logger, "info" | "warn">;
+  wakeOutbox(): void;
+}
+
+export interface RefundInput {
+  /** As typed ("12.50"): read exactly in the invoice's currency. */
+  amount: string;
+  reason: string;
+  /** A refund by hand: the reference of the transfer back. */
+  reference: string | null;
+}
+
+const settleContext = (deps: Pick<ChangeDeps, "config">): SettleContext => ({
+  business: deps.config.business,
+  publicUrl: deps.config.publicUrl,
+});
+
+/** Pending refunds of an invoice (what is being given back), in minor units. */
+async function pendingMinor(tx: Tx, invoice: Invoice): Promise<number> {
+  const rows = await tx
+    .select({ amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.invoiceId, invoice.id), eq(refunds.status, "pending")));
+  return rows.reduce((sum, r) => sum + amountToMinor(r.amount, invoice.currency), 0);
+}
+
+/** What may still be refunded of a locked invoice, in minor units. */
+async function stillRefundable(tx: Tx, invoice: Invoice): Promise<number> {
+  return refundableMinor(
+    amountToMinor(invoice.totalAmount, invoice.currency),
+    amountToMinor(invoice.refundedAmount, invoice.currency),
+    await pendingMinor(tx, invoice),
+  );
+}
+
+type Reserved =
+  | { ok: true; refund: Refund; settled: ChangeResult | null }
+  | { ok: false; status: number; error: string };
+
+/** Checks and reserves: the invoice is paid and the amount still refundable; a pending refund row. */
+async function reserveRefund(deps: RefundDeps, invoiceId: string, input: RefundInput): Promise<Reserved> {
+  return deps.db.transaction(async (tx): Promise<Reserved> => {
+    const [found] = await tx
+      .select({ orderId: invoices.orderId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .limit(1);
+    const locked = found ? await lockOrder(tx, found.orderId) : null;
+    const invoice = locked?.invoice;
+    if (!locked || !invoice) return { ok: false, status: 404, error: "Invoice not found." };
+    const { order } = locked;
+    if (invoice.status !== "paid") {
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only a paid invoice can be refunded.`,
+      };
+    }
+    const amount = parseAmountInput(input.amount, invoice.currency);
+    if (!amount.ok) return { ok: false, status: 400, error: amount.error };
+    const refundable = await stillRefundable(tx, invoice);
+    if (amount.minor > refundable) {
+      return {
+        ok: false,
+        status: 409,
+        error:
+          refundable === 0
+            ? `Nothing is left to refund on invoice ${invoice.invoiceNumber}.`
+            : `At most ${formatMoney(minorToAmount(refundable, invoice.currency), invoice.currency)} can be refunded on invoice ${invoice.invoiceNumber}.`,
+      };
+    }
+    const via = refundVia(order, invoice);
+    if (via === "manual" && !input.reference) {
+      return {
+        ok: false,
+        status: 400,
+        error: "This invoice was paid by hand: enter the reference of the transfer back.",
+      };
+    }
+    if (via !== "manual" && !deps.provider(via)) {
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} was paid through ${via}, which is not configured here.`,
+      };
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        invoiceId: invoice.id,
+        orderId: order.id,
+        clientId: invoice.clientId,
+        provider: via,
+        currency: invoice.currency,
+        amount: minorToAmount(amount.minor, invoice.currency),
+        reason: input.reason,
+        reference: via === "manual" ? input.reference : null,
+        requestedById: deps.actor.id,
+        requestedByEmail: deps.actor.email,
+      })
+      .returning();
+    await recordAudit(tx, deps.actor, {
+      action: "invoice.refund",
+      entity: "invoice",
+      entityId: invoice.id,
+      after: {
+        refundId: refund!.id,
+        amount: refund!.amount,
+        currency: refund!.currency,
+        via,
+        reason: input.reason,
+      },
+    });
+    if (via !== "manual") return { ok: true, refund: refund!, settled: null };
+    // By hand: the owner says the money went back; that is the confirmation.
+    const settled = await settleRefund(tx, settleContext(deps), refund!.id, {
+      status: "succeeded",
+      providerRefundId: null,
+    });
+    return { ok: true, refund: refund!, settled: settledResult(settled) };
+  });
+}
+
+/**
+ * Refunds (part of) a paid invoice: reserves the amount, asks the provider (or records a refund made
+ * by hand at once), and records what the provider answers. The webhook may record it first; either
+ * way it is recorded once.
+ */
+export async function requestRefund(
+  deps: RefundDeps,
+  invoiceId: string,
+  input: RefundInput,
+): Promise<ChangeResult> {
+  const reserved = await reserveRefund(deps, invoiceId, input);
+  if (!reserved.ok) return reserved;
+  const { refund } = reserved;
+  if (reserved.settled) {
+    deps.wakeOutbox();
+    return reserved.settled;
+  }
+  const provider = deps.provider(refund.provider)!;
+  const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, refund.invoiceId)).limit(1);
+  let outcome: RefundOutcome;
+  try {
+    outcome = await provider.refund({
+      refundId: refund.id,
+      invoiceId: refund.invoiceId,
+      orderId: refund.orderId,
+      paymentReference: invoice!.paymentReference!,
+      amount: refund.amount,
+      currency: refund.currency,
+      idempotencyKey: `refund:${refund.id}`,
+    });
+  } catch (error) {
+    // Refused, or not reached: the amount is refundable again. Should the provider have made it after
+    // all (a lost answer), its webhook records it then (a failed refund can still succeed).
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.logger.warn({ refundId: refund.id, err: error }, "refund: the provider did not make it");
+    outcome = { status: "failed", providerRefundId: null, failureReason: reason };
+  }
+  const settled = await deps.db.transaction(async (tx) => {
+    await lockOrder(tx, refund.orderId);
+    return settleRefund(tx, settleContext(deps), refund.id, outcome);
+  });
+  deps.logger.info({ refundId: refund.id, outcome: settled.outcome }, "refund asked of the provider");
+  if (settled.outcome === "recorded") deps.wakeOutbox();
+  return settledResult(settled);
+}
+
+interface Settled {
+  outcome: "recorded" | "already recorded" | "pending" | "failed" | "ignored";
+  message: string;
+  failureReason?: string | null;
+}
+
+function settledResult(s: Settled): ChangeResult {
+  if (s.outcome === "failed")
+    return {
+      ok: false,
+      status: 502,
+      error: `The provider refused the refund: ${s.failureReason ?? "no reason given"}`,
+    };
+  return { ok: true, message: s.message };
+}
+
+/**
+ * Applies what the provider says of a refund, once (the caller's transaction holds the order's and
+ * invoice's locks): succeeded records it with its credit note; failed releases its amount and puts it
+ * on the back office's Needs attention list; pending waits. A repeat, or news older than what is
+ * recorded, changes nothing.
+ */
+export async function settleRefund(
+  tx: Tx,
+  ctx: SettleContext,
+  refundId: string,
+  outcome: RefundOutcome,
+): Promise<Settled> {
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update").limit(1);
+  if (!refund) return { outcome: "ignored", message: "No such refund." };
+  const providerRefundId = refund.providerRefundId ?? outcome.providerRefundId;
+  if (outcome.status === "pending") {
+    if (refund.status === "pending" && providerRefundId !== refund.providerRefundId) {
+      await tx.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refund.id));
+    }
+    return {
+      outcome: "pending",
+      message:
+        "The provider is making the refund; it is recorded, with its credit note, once it confirms it.",
+    };
+  }
+  if (outcome.status === "failed") {
+    if (refund.status !== "pending") {
+      if (refund.status === "succeeded") {
+        await recordPaymentIssue(tx, {
+          kind: "refund-refused",
+          orderId: refund.orderId,
+          provider: refund.provider,
+          reference: providerRefundId ?? refund.id,
+          detail: `refund of ${refund.amount} ${refund.currency} reported failed after it was recorded`,
+        });
+      }
+      return { outcome: "ignored", message: "The refund was already settled." };
+    }
+    await tx
+      .update(refunds)
+      .set({ status: "failed", providerRefundId, failureReason: outcome.failureReason ?? null })
+      .where(eq(refunds.id, refund.id));
+    await recordPaymentIssue(tx, {
+      kind: "refund-refused",
+      orderId: refund.orderId,
+      provider: refund.provider,
+      reference: providerRefundId ?? refund.id,
+      detail: `refund of ${refund.amount} ${refund.currency} refused: ${outcome.failureReason ?? "no reason given"}`,
+    });
+    return { outcome: "failed", message: "The refund failed.", failureReason: outcome.failureReason ?? null };
+  }
+  if (refund.status === "succeeded") {
+    // Recorded already (its webhook came first): the same words as when this call records it.
+    const [note] = await tx
+      .select({ number: creditNotes.creditNoteNumber, invoiceNumber: invoices.invoiceNumber })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(eq(creditNotes.refundId, refund.id))
+      .limit(1);
+    return {
+      outcome: "already recorded",
+      message: note ? recordedMessage(refund, note.invoiceNumber, note.number) : "The refund is recorded.",
+    };
+  }
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, refund.invoiceId)).limit(1);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
+  if (!invoice || !order) return { outcome: "ignored", message: "No such invoice." };
+  const currency = invoice.currency;
+  const totalMinor = amountToMinor(invoice.totalAmount, currency);
+  const refundedMinor = amountToMinor(invoice.refundedAmount, currency);
+  const refundMinor = amountToMinor(refund.amount, currency);
+  if (refund.status === "failed") {
+    // A refund given up on that the provider made after all: the money is gone, so it is recorded if
+    // the invoice still holds it; otherwise the owner must look.
+    const others = await pendingMinor(tx, invoice);
+    if (refundMinor > refundableMinor(totalMinor, refundedMinor, others)) {
+      await recordPaymentIssue(tx, {
+        kind: "refund-unmatched",
+        orderId: refund.orderId,
+        provider: refund.provider,
+        reference: providerRefundId ?? refund.id,
+        detail: `refund of ${refund.amount} ${currency} made by the provider is more than is left to refund`,
+      });
+      return { outcome: "ignored", message: "The refund is more than is left to refund." };
+    }
+  }
+  const now = new Date();
+  await tx
+    .update(refunds)
+    .set({ status: "succeeded", providerRefundId, failureReason: null, succeededAt: now })
+    .where(eq(refunds.id, refund.id));
+  const shares = refundShares(
+    {
+      totalMinor,
+      taxMinor: amountToMinor(invoice.taxAmount, currency),
+      usdMinor: amountToMinor(invoice.amountUsd, "USD"),
+    },
+    refundedMinor,
+    refundMinor,
+  );
+  const note = await issueCreditNote(tx, { refund, invoice, shares, business: ctx.business, now });
+  const afterMinor = refundedMinor + refundMinor;
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      refundedAmount: minorToAmount(afterMinor, currency),
+      refundedUsd: sql`${invoices.refundedUsd} + ${minorToAmount(shares.usdMinor, "USD")}`,
+    })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  // The order's own USD amount is before tax: its refunded part is the same fraction of it.
+  const orderUsdMinor = amountToMinor(order.amountUsd, "USD");
+  const orderShare = refundShares(
+    { totalMinor, taxMinor: 0, usdMinor: orderUsdMinor },
+    refundedMinor,
+    refundMinor,
+  );
+  await tx
+    .update(orders)
+    .set({ refundedUsd: sql`${orders.refundedUsd} + ${minorToAmount(orderShare.usdMinor, "USD")}` })
+    .where(eq(orders.id, order.id));
+  const full = afterMinor >= totalMinor;
+  const actor: Actor = { id: refund.requestedById, email: refund.requestedByEmail };
+  if (full && order.status !== "cancelled") {
+    // Everything came back: the order is over (its paid invoice stays paid, credited in full).
+    await cancelOrder(tx, actor, { order, invoice: updated! });
+    await recordAudit(tx, actor, {
+      action: "order.status",
+      entity: "order",
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: "cancelled", via: `refunded in full (${note.creditNoteNumber})` },
+    });
+  }
+  const amountText = formatMoney(refund.amount, currency);
+  await publishLiveEvent(tx, {
+    userId: invoice.clientId,
+    kind: "invoice",
+    entityId: invoice.id,
+    status: invoiceDisplayStatus("paid", invoice.totalAmount, minorToAmount(afterMinor, currency), currency),
+  });
+  const href = clientCreditNotePath(note.id);
+  await raiseNotification(tx, invoice.clientId, {
+    ...NOTIFICATIONS.refundIssued(amountText, invoice.invoiceNumber, note.creditNoteNumber),
+    href,
+  });
+  const [client] = await tx
+    .select({ name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, invoice.clientId))
+    .limit(1);
+  if (client) {
+    await enqueueEmail(tx, {
+      kind: "refund-issued",
+      to: client.email,
+      ...noticeEmail({
+        business: ctx.business,
+        publicUrl: ctx.publicUrl,
+        subject: `Refund of ${amountText}: credit note ${note.creditNoteNumber}`,
+        greetingName: client.name,
+        lines: [
+          `We have refunded ${amountText} of invoice ${invoice.invoiceNumber}${full ? ", its full amount" : ""}.`,
+          `Credit note ${note.creditNoteNumber} records it. The money reaches you the way you paid, usually within 5–10 business days.`,
+          `Reason: ${refund.reason}`,
+        ],
+        link: { path: href, label: "View the credit note" },
+      }),
+    });
+  }
+  return {
+    outcome: "recorded",
+    message: recordedMessage(refund, invoice.invoiceNumber, note.creditNoteNumber),
+  };
+}
+
+function recordedMessage(refund: Refund, invoiceNumber: string, creditNoteNumber: string): string {
+  return `Refunded ${formatMoney(refund.amount, refund.currency)} of invoice ${invoiceNumber}: credit note ${creditNoteNumber}.`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A refund webhook's update, in the webhook's transaction: the refund it names (Portico's id in the
+ * provider's metadata, or the provider's refund id), or, for a refund made at the provider's own
+ * dashboard, a new refund of the invoice that payment paid. Returns the outcome for payment_events.
+ */
+export async function applyRefundUpdate(
+  tx: Tx,
+  ctx: SettleContext,
+  provider: ProviderName,
+  update: RefundUpdate,
+): Promise<string> {
+  const conditions = [eq(refunds.provider, provider)];
+  const byId =
+    update.refundId && UUID.test(update.refundId) ? eq(refunds.id, update.refundId.toLowerCase()) : undefined;
+  const [known] = await tx
+    .select({ id: refunds.id, orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(...conditions, byId ?? eq(refunds.providerRefundId, update.providerRefundId)))
+    .limit(1);
+  let refundId = known?.id;
+  if (known) {
+    await lockOrder(tx, known.orderId);
+  } else {
+    if (update.status !== "succeeded") return `ignored: unknown refund ${update.status}`;
+    if (!update.paymentReference) return "ignored: refund of an unknown payment";
+    const [paid] = await tx
+      .select({ invoiceId: invoices.id, orderId: invoices.orderId })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(and(eq(invoices.paymentReference, update.paymentReference), eq(orders.provider, provider)))
+      .limit(1);
+    if (!paid) return "ignored: refund of an unknown payment";
+    const locked = await lockOrder(tx, paid.orderId);
+    const invoice = locked?.invoice;
+    if (invoice?.status !== "paid") return "ignored: refund of an unpaid invoice";
+    const minor = amountToMinor(update.amount, invoice.currency);
+    if (update.currency !== invoice.currency || minor <= 0 || minor > (await stillRefundable(tx, invoice))) {
+      await recordPaymentIssue(tx, {
+        kind: "refund-unmatched",
+        orderId: invoice.orderId,
+        provider,
+        reference: update.providerRefundId,
+        detail: `refund of ${update.amount} ${update.currency} at the provider does not fit invoice ${invoice.invoiceNumber}`,
+      });
+      return "ignored: refund does not fit the invoice";
+    }
+    const [made] = await tx
+      .insert(refunds)
+      .values({
+        invoiceId: invoice.id,
+        orderId: invoice.orderId,
+        clientId: invoice.clientId,
+        provider,
+        currency: invoice.currency,
+        amount: minorToAmount(minor, invoice.currency),
+        reason: `Refunded at ${provider}`,
+        providerRefundId: update.providerRefundId,
+        requestedById: null,
+        requestedByEmail: provider,
+      })
+      .returning({ id: refunds.id });
+    refundId = made!.id;
+  }
+  const settled = await settleRefund(tx, ctx, refundId!, update);
+  return settled.outcome === "recorded" ? "applied: refund recorded" : `refund ${settled.outcome}`;
+}
+
+/** An invoice's refunds, newest first (the back office's invoice page). */
+export async function refundsOfInvoice(tx: Pick<Tx, "select">, invoiceId: string): Promise<Refund[]> {
+  return tx
+    .select()
+    .from(refunds)
+    .where(eq(refunds.invoiceId, invoiceId))
+    .orderBy(sql`${refunds.createdAt} desc`);
+}
