@@ -47,6 +47,9 @@ export default [
     // Not in the spec (ADR 0512): an order's page, its brief and its conversation.
     route("client/orders/:orderId", "routes/portal/order.tsx"),
     route("client/invoices", "routes/portal/invoices.tsx"),
+    // Not in the spec (issue "quotes"): the client's requests for custom work, and a new one.
+    route("client/quotes", "routes/portal/quotes.tsx"),
+    route("client/quotes/new", "routes/portal/quote-new.tsx"),
     route("client/profile", "routes/portal/profile.tsx"),
     // Not in the spec: results of the header's search box (the client's own orders and invoices).
     route("client/search", "routes/portal/search.tsx"),
@@ -83,6 +86,7 @@ export default [
     route("admin/invoices", "routes/admin/invoices.tsx"),
     route("admin/invoices/:invoiceId", "routes/admin/invoice.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/quotes", "routes/admin/quotes.tsx"),
     route("admin/messages/:messageId", "routes/admin/message.tsx"),
     route("admin/clients", "routes/admin/clients.tsx"),
     route("admin/clients/:clientId", "routes/admin/client.tsx"),

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -315,6 +316,40 @@ export const outboxEmails = pgTable(
   (t) => [
     index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_emails_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A request for custom work (issue "quotes"): from the home page's quote form (anyone) or the portal's
+ * /client/quotes/new (a signed-in client, `client_id` set). Stored before any email is queued, like a
+ * contact message. The owner answers it with a quote.
+ */
+export const quoteRequestStatuses = ["new", "quoted", "closed"] as const;
+export type QuoteRequestStatus = (typeof quoteRequestStatuses)[number];
+
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id").references(() => clients.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    /** The catalogue services concerned, by name as they were when asked (may be empty: "something else"). */
+    services: jsonb("services").$type<string[]>().notNull().default([]),
+    description: text("description").notNull(),
+    budget: text("budget"),
+    /** The date the work should be done by, as asked (YYYY-MM-DD). */
+    deadline: date("deadline", { mode: "string" }),
+    status: text("status", { enum: quoteRequestStatuses }).notNull().default("new"),
+    source: text("source", { enum: ["site", "portal"] }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("quote_requests_created_idx").on(t.createdAt),
+    index("quote_requests_client_created_idx").on(t.clientId, t.createdAt),
   ],
 );
 

@@ -130,6 +130,17 @@ const TABLE: Record<string, Case[]> = {
   "": [
     { method: "GET", url: () => "/", expect: all(200) },
     { method: "POST", url: () => "/?index", body: () => contactForm("home"), expect: all(200) },
+    {
+      method: "POST",
+      url: () => "/?index",
+      body: () => ({
+        intent: "quote",
+        name: "Matrix Visitor",
+        email: fresh("home-quote"),
+        description: "Checking who may ask for a quote here.",
+      }),
+      expect: all(200),
+    },
   ],
   "services/:serviceId": [
     { method: "GET", url: (f) => `/services/${f.serviceId}`, expect: all({ status: 301 }) },
@@ -337,6 +348,21 @@ const TABLE: Record<string, Case[]> = {
       },
     },
   ],
+  "client/quotes": [{ method: "GET", url: () => "/client/quotes", expect: portalPage() }],
+  "client/quotes/new": [
+    { method: "GET", url: () => "/client/quotes/new", expect: portalPage() },
+    {
+      method: "POST",
+      url: () => "/client/quotes/new",
+      body: (_f, actor) => ({
+        intent: "quote",
+        name: "Matrix Quote",
+        email: fresh(`quote-${actor}`),
+        description: "Checking who may ask for a quote here.",
+      }),
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+    },
+  ],
   "client/profile": [
     { method: "GET", url: () => "/client/profile", expect: portalPage() },
     {
@@ -496,6 +522,7 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "admin/messages": [{ method: "GET", url: () => "/admin/messages", expect: adminOnly() }],
+  "admin/quotes": [{ method: "GET", url: () => "/admin/quotes", expect: adminOnly() }],
   "admin/messages/:messageId": [
     { method: "GET", url: (f) => `/admin/messages/${f.aMessageId}`, expect: adminOnly() },
     {

@@ -47,7 +47,8 @@ export class Session {
     return this.remember(res);
   }
 
-  async post(path: string, fields: Record<string, string>): Promise<Response> {
+  /** Posts a form; URLSearchParams for a field sent more than once (ticked checkboxes). */
+  async post(path: string, fields: Record<string, string> | URLSearchParams): Promise<Response> {
     const res = await fetch(new URL(path, this.baseUrl), {
       method: "POST",
       redirect: "manual",

@@ -5,6 +5,7 @@
  * wraps its server action with it.
  */
 import { isRouteErrorResponse } from "react-router";
+import { QUOTE_INTENT, type QuoteFormResult, quoteValues } from "~/features/quotes/quote-request-result";
 import {
   BUSINESS_EMAIL_FIELD,
   CONTACT_INTENT,
@@ -34,7 +35,19 @@ export async function withContactFallback(
     return await serverAction();
   } catch (error) {
     // Redirects (a lapsed session) and other forms' failures take their usual way.
-    if (error instanceof Response || form.get("intent") !== CONTACT_INTENT) throw error;
+    if (error instanceof Response) throw error;
+    if (form.get("intent") === QUOTE_INTENT) {
+      // The quote form keeps what was typed the same way.
+      const quote: QuoteFormResult = {
+        form: "quote",
+        ok: false,
+        message: `There was an error sending your request. ${failureDetail(error)} Please try again.`,
+        field: null,
+        values: quoteValues(form),
+      };
+      return quote;
+    }
+    if (form.get("intent") !== CONTACT_INTENT) throw error;
     const email = form.get(BUSINESS_EMAIL_FIELD);
     const result: ContactFormResult = {
       form: "contact",

@@ -12,7 +12,7 @@ import { formatDate } from "~/ui/format";
 const QUICK_ACTIONS = [
   { to: "/client/services", label: "Purchase Service", icon: ShoppingCart },
   { to: "/client/invoices", label: "View Invoices", icon: FileText },
-  { to: "/#quote", label: "Custom Quote", icon: MessageSquareQuote },
+  { to: "/client/quotes/new", label: "Custom Quote", icon: MessageSquareQuote },
 ];
 
 export interface RecentOrder {

@@ -1,4 +1,12 @@
-import { FileText, LayoutDashboard, Package, Search, ShoppingCart, User } from "lucide-react";
+import {
+  FileText,
+  LayoutDashboard,
+  MessageSquareQuote,
+  Package,
+  Search,
+  ShoppingCart,
+  User,
+} from "lucide-react";
 import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
@@ -41,12 +49,16 @@ export function usePortalData() {
   return data;
 }
 
-/** "Sidebar: Dashboard, Purchase Services, My Orders, Invoices, Profile, and Sign Out." */
+/**
+ * "Sidebar: Dashboard, Purchase Services, My Orders, Invoices, Profile, and Sign Out." Quotes is not in
+ * the spec: where a client finds the custom work they asked for (issue "quotes").
+ */
 const NAV = [
   { to: "/client/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/client/services", label: "Purchase Services", icon: ShoppingCart },
   { to: "/client/orders", label: "My Orders", icon: Package },
   { to: "/client/invoices", label: "Invoices", icon: FileText },
+  { to: "/client/quotes", label: "Quotes", icon: MessageSquareQuote },
   { to: "/client/profile", label: "Profile", icon: User },
 ];
 

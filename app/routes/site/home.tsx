@@ -4,6 +4,8 @@ import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/ca
 import { publicCatalogue } from "~/features/catalogue/catalogue.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
+import { handleQuoteForm } from "~/features/quotes/quote-action.server";
+import { QUOTE_INTENT } from "~/features/quotes/quote-request-result";
 import { Hero } from "~/features/site/home/Hero";
 import { JsonLd } from "~/features/site/JsonLd";
 import { seo } from "~/features/site/seo";
@@ -51,10 +53,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The contact form and the newsletter box post here. */
+/** The contact form, the quote request form and the newsletter box post here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "newsletter") return handleNewsletterForm(form, context);
+  if (form.get("intent") === QUOTE_INTENT) {
+    return handleQuoteForm(form, request, context, { source: "site", clientId: null });
+  }
   return handleContactForm(form, request, context, "site");
 }
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Price } from "~/features/currency/Price";
-import { buttonClass } from "~/ui/button";
+import { QuoteRequestForm } from "~/features/quotes/QuoteRequestForm";
 import { Container } from "~/ui/container";
 import { SectionLink } from "../SectionLink";
 
@@ -58,12 +58,25 @@ export function ServicesSection({ services }: { services: ServiceCard[] }) {
             </li>
           ))}
         </ul>
-        <div id="quote" className="mt-12 rounded-2xl bg-brand-700 p-8 text-white">
-          <h3 className="text-2xl font-bold">Need something else?</h3>
-          <p className="mt-2 text-brand-50">Tell us what you need and get a custom quote within 24 hours.</p>
-          <SectionLink section="contact" className={buttonClass("secondary", "mt-6")}>
-            Get Custom Quote
-          </SectionLink>
+        <div
+          id="quote"
+          className="mt-12 grid gap-8 rounded-2xl bg-brand-700 p-6 text-white sm:p-8 lg:grid-cols-[2fr_3fr]"
+        >
+          <div>
+            <h3 className="text-2xl font-bold">Get Custom Quote</h3>
+            <p className="mt-2 text-brand-50">
+              Need something else, or more of it? A migration of hundreds of mailboxes, an SSL rollout over
+              many domains: tell us what you need and get a custom quote within 24 hours.
+            </p>
+            <p className="mt-4 text-sm text-brand-50">
+              Prefer to talk first?{" "}
+              <SectionLink section="contact" className="font-semibold text-white underline">
+                Contact us
+              </SectionLink>
+              .
+            </p>
+          </div>
+          <QuoteRequestForm services={services.map((s) => s.name)} action="/?index#quote" />
         </div>
       </Container>
     </section>

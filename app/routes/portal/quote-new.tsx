@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { requireClient } from "~/features/accounts/session.server";
+import { QuoteRequestForm } from "~/features/quotes/QuoteRequestForm";
+import { handleQuoteForm, quotableServices } from "~/features/quotes/quote-action.server";
+import { pageTitle } from "~/features/site/meta";
+import { Page } from "~/ui/page";
+import type { Route } from "./+types/quote-new";
+import { usePortalData } from "./shell";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Request a Quote", matches) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireClient(request, context);
+  return { services: await quotableServices(context) };
+}
+
+/** The request is the signed-in client's: stored with their id, listed on /client/quotes. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireClient(request, context);
+  return handleQuoteForm(await request.formData(), request, context, { source: "portal", clientId: user.id });
+}
+
+export default function QuoteNew({ loaderData }: Route.ComponentProps) {
+  const { client } = usePortalData();
+  return (
+    <Page title="Request a Quote">
+      <p className="max-w-2xl text-slate-700">
+        Tell us what you need; we send you a quote within 24 hours. Your details are filled in from your
+        profile.
+      </p>
+      <div className="max-w-3xl">
+        <QuoteRequestForm
+          services={loaderData.services}
+          action="/client/quotes/new"
+          defaults={{ name: client.name, email: client.email, company: client.company }}
+          after={
+            <Link to="/client/quotes" className="mt-6 inline-block font-semibold text-brand-700 underline">
+              See your quote requests
+            </Link>
+          }
+        />
+      </div>
+    </Page>
+  );
+}
