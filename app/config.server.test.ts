@@ -153,6 +153,21 @@ describe("loadConfig", () => {
     });
   });
 
+  it("sweeps checkouts pending over 10 minutes every 5 minutes unless told otherwise", () => {
+    const c = loadConfig({});
+    expect(c.paymentSweepIntervalMs).toBe(300_000);
+    expect(c.paymentSweepPendingAfterMs).toBe(600_000);
+    const quick = loadConfig({ PAYMENT_SWEEP_INTERVAL_MS: "200", PAYMENT_SWEEP_PENDING_AFTER_MS: "0" });
+    expect(quick.paymentSweepIntervalMs).toBe(200);
+    expect(quick.paymentSweepPendingAfterMs).toBe(0);
+    expect(() => loadConfig({ PAYMENT_SWEEP_PENDING_AFTER_MS: "-1" })).toThrow(
+      /PAYMENT_SWEEP_PENDING_AFTER_MS must be at least 0/,
+    );
+    expect(() => loadConfig({ PAYMENT_SWEEP_PENDING_AFTER_MS: "ten" })).toThrow(
+      /PAYMENT_SWEEP_PENDING_AFTER_MS must be a number of milliseconds/,
+    );
+  });
+
   it("names the bad payment or invoice variable", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "paypal" })).toThrow(
       /PAYMENT_PROVIDER must be sandbox or stripe/,

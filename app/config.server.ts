@@ -146,6 +146,12 @@ const envSchema = z.object({
     .int()
     .min(50, { message: "must be at least 50" })
     .default(5 * 60_000),
+  // How long a checkout stays pending before the sweep asks about it (the webhook's chance first).
+  PAYMENT_SWEEP_PENDING_AFTER_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int({ message: "must be a number of milliseconds" })
+    .min(0, { message: "must be at least 0" })
+    .default(10 * 60_000),
   TEST_HOOKS: boolean.default(false),
 });
 
@@ -282,6 +288,8 @@ export interface Config {
   overdueCheckIntervalMs: number;
   /** How often each process offers to run the payment sweep (one process at a time runs it, ADR 0503). */
   paymentSweepIntervalMs: number;
+  /** How long a checkout is pending before the sweep asks the provider about it (10 minutes). */
+  paymentSweepPendingAfterMs: number;
   /** Serve /api/test-hooks/* (browser tests make orders and payments through it). Never in a real deployment. */
   testHooks: boolean;
 }
@@ -380,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, sessionCheckMs: e.LIVE_SESSION_CHECK_MS },
     overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
     paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS,
+    paymentSweepPendingAfterMs: e.PAYMENT_SWEEP_PENDING_AFTER_MS,
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

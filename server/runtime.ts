@@ -164,7 +164,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
         logger,
         provider: (name) => payments.forWebhook(name),
       },
-      { stopping: () => stopping },
+      { stopping: () => stopping, pendingAfterMs: config.paymentSweepPendingAfterMs },
     )
       .then((r) => {
         if (r.checked) logger.info({ ...r }, "payment sweep ran");

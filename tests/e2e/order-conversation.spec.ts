@@ -3,24 +3,18 @@
  * have the order's page open in their own browser; a message with a file goes each way and appears on
  * the other side's open page without a reload, and each side downloads the other's file.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SAMPLE_PDF } from "~/features/testing/sample-files";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
+import { hook, PASSWORD } from "./clients";
 import { expect, test } from "./fixtures";
 
-const PASSWORD = "Str0ng!Passw0rd";
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-
-async function hook<T = unknown>(request: APIRequestContext, name: string, body: object): Promise<T> {
-  const res = await request.post(`/api/test-hooks/${name}`, { data: body });
-  expect(res.status(), `hook ${name}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 async function signIn(page: Page, email: string, password: string, landing: RegExp) {
   await page.goto("/client/login");

@@ -5,38 +5,10 @@
  * finds nothing, and at 390 px nothing scrolls sideways.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SAMPLE_PDF } from "~/features/testing/sample-files";
+import { hook, signUp } from "./clients";
 import { expect, test } from "./fixtures";
-
-const PASSWORD = "Str0ng!Passw0rd";
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-
-/** The server's test hooks (TEST_HOOKS=true in global-setup.ts): orders and payments without a provider. */
-async function hook<T = unknown>(request: APIRequestContext, name: string, body: object): Promise<T> {
-  const res = await request.post(`/api/test-hooks/${name}`, { data: body });
-  expect(res.status(), `hook ${name}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** A signed-in client on the dashboard (registered in the page, email confirmed through the hook). */
-async function signUp(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.com`;
-  await page.goto("/client/register");
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/client\/verify-email$/);
-  await hook(page.request, "verify-user", { email });
-  await page.goto("/client/login");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
-  return email;
-}
 
 async function expectNoAxeViolations(page: Page) {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

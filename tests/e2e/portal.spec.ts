@@ -4,47 +4,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
+import { hook, signUp } from "./clients";
 import { expect, holdScripts, test } from "./fixtures";
-
-const PASSWORD = "Str0ng!Passw0rd";
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 interface Made {
   orders: Array<{ orderId: string; invoiceId: string; invoiceNumber: string }>;
-}
-
-/** The server's test hooks (TEST_HOOKS=true in global-setup.ts): orders and payments without a provider. */
-async function hook<T = unknown>(
-  request: APIRequestContext,
-  name: string,
-  body: object,
-  base?: string,
-): Promise<T> {
-  const res = await request.post(`${base ?? ""}/api/test-hooks/${name}`, { data: body });
-  expect(res.status(), `hook ${name}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** A signed-in client on the dashboard (registered in the page, email confirmed through the hook). */
-async function signUp(page: Page, name: string, base = ""): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.com`;
-  await page.goto(`${base}/client/register`);
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/client\/verify-email$/);
-  await hook(page.request, "verify-user", { email }, base);
-  await page.goto(`${base}/client/login`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/client\/dashboard$/);
-  return email;
 }
 
 const liveIndicator = (page: Page) => page.locator("[data-live-status]");

@@ -5,38 +5,18 @@
  * profile and the owner restarts the site with another legal name and tax id; a new invoice prints the
  * new ones.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { Session, text } from "../support/browserless";
-import { checkoutTokenIn, PASSWORD, signedInClient } from "../support/clients";
-import { type TestDatabase, testDatabases } from "../support/databases";
+import { buyEmailMigration, PASSWORD, signedInClient } from "../support/clients";
+import { sharedDatabase, type TestDatabase, testDatabases } from "../support/databases";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 const AUTH_SECRET = "frozen-invoices-auth-secret-0123456789";
 const IP = "198.51.100.77";
-
-/** One database for two servers in a row (the second with other business settings); dropped at the end. */
-async function sharedDatabase(database: TestDatabase) {
-  const dir = database.name === "pglite" ? await mkdtemp(path.join(tmpdir(), "portico-frozen-")) : null;
-  const made = dir ? { env: { PGLITE_DIR: dir }, drop: async () => {} } : await database.create();
-  const shared: TestDatabase = {
-    name: database.name,
-    create: async () => ({ env: made.env, drop: async () => {} }),
-  };
-  return {
-    shared,
-    async drop() {
-      await made.drop();
-      if (dir) await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function start(database: TestDatabase, business: Record<string, string>): Promise<TestServer> {
   const port = await freePort();
@@ -47,17 +27,6 @@ async function start(database: TestDatabase, business: Record<string, string>): 
     AUTH_SECRET,
     ...business,
   });
-}
-
-async function buy(session: Session): Promise<void> {
-  const page = await session.get("/client/purchase/email-migration");
-  const res = await session.post("/client/purchase/email-migration", {
-    checkoutToken: checkoutTokenIn(await page.text()),
-    package: "basic",
-    quantity: "20",
-    currency: "USD",
-  });
-  expect(res.status).toBe(302);
 }
 
 /** The invoice document of the page (the root's data carries the current business settings too). */
@@ -130,7 +99,7 @@ describe.each(testDatabases)("invoices frozen when issued, on $name", (database)
     expect(profile).toContain('value="1 Analytical Way, London"');
     expect(profile).toContain('value="GB123456789"');
 
-    await buy(session);
+    await buyEmailMigration(session);
     const [first] = await queryRows<{ id: string }>(
       db(),
       sql`select id from invoices where client_id = ${id}`,
@@ -187,7 +156,7 @@ describe.each(testDatabases)("invoices frozen when issued, on $name", (database)
     }
 
     // A new invoice prints the new details.
-    await buy(sessionNow);
+    await buyEmailMigration(sessionNow);
     const [second] = await queryRows<{ id: string }>(
       server.portico.runtime.database.db,
       sql`select id from invoices where client_id = ${id} and id <> ${firstId}`,

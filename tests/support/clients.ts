@@ -46,3 +46,15 @@ export function checkoutTokenIn(html: string): string {
   if (!token) throw new Error("no checkout token on the purchase page");
   return token;
 }
+
+/** Buys the email migration (basic, 20 mailboxes, USD) through the purchase page: one order and its invoice. */
+export async function buyEmailMigration(session: Session): Promise<void> {
+  const page = await session.get("/client/purchase/email-migration");
+  const res = await session.post("/client/purchase/email-migration", {
+    checkoutToken: checkoutTokenIn(await page.text()),
+    package: "basic",
+    quantity: "20",
+    currency: "USD",
+  });
+  expect(res.status).toBe(302);
+}

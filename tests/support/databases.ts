@@ -3,6 +3,9 @@
  * per test file when TEST_DATABASE_URL is set (CI sets it).
  */
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 
 export interface TestDatabase {
@@ -54,3 +57,24 @@ function postgres(adminUrl: string): TestDatabase {
 export const testDatabases: TestDatabase[] = process.env.TEST_DATABASE_URL
   ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
   : [pglite];
+
+/**
+ * One database for several servers in a row (a restart with other settings): `shared` hands every
+ * `startTestServer` the same database (a PGlite folder on disk, or one fresh PostgreSQL database) and
+ * never drops it; `drop()` does, at the end.
+ */
+export async function sharedDatabase(database: TestDatabase) {
+  const dir = database.name === "pglite" ? await mkdtemp(path.join(tmpdir(), "portico-shared-")) : null;
+  const made = dir ? { env: { PGLITE_DIR: dir }, drop: async () => {} } : await database.create();
+  const shared: TestDatabase = {
+    name: database.name,
+    create: async () => ({ env: made.env, drop: async () => {} }),
+  };
+  return {
+    shared,
+    async drop() {
+      await made.drop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
-import { chooseAddons, fromMinorUnits, priceOrder, toMinorUnits } from "./pricing";
+import { chooseAddons, fromMinorUnits, priceOrder, roundHalfAwayFromZero, toMinorUnits } from "./pricing";
 
 const seed = (slug: string) => SEED_SERVICES.find((s) => s.slug === slug)!;
 const procurement = { key: "procurement", name: "Certificate procurement", unitPriceUsd: 5 };
@@ -57,6 +58,118 @@ describe("priceOrder", () => {
     expect(toMinorUnits(0.29, "USD")).toBe(29);
     expect(toMinorUnits(1059, "JPY")).toBe(1059);
     expect(fromMinorUnits(8000, "USD")).toBe(80);
+  });
+});
+
+describe("amounts are exact decimals end to end", () => {
+  it("keeps every amount of cents, yen and won through minor units and back", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (minor) => {
+        expect(toMinorUnits(fromMinorUnits(minor, "USD"), "USD")).toBe(minor);
+        expect(toMinorUnits(fromMinorUnits(minor, "JPY"), "JPY")).toBe(minor);
+        expect(toMinorUnits(fromMinorUnits(minor, "KRW"), "KRW")).toBe(minor);
+      }),
+      { numRuns: 2000 },
+    );
+    // And the amount is the decimal the minor units say (its shortest form prints it).
+    expect(String(fromMinorUnits(29, "USD"))).toBe("0.29");
+    expect(String(fromMinorUnits(5997, "USD"))).toBe("59.97");
+    expect(String(fromMinorUnits(-101, "EUR"))).toBe("-1.01");
+    expect(fromMinorUnits(9076, "JPY")).toBe(9076);
+  });
+
+  it("reads sums and products of floats as the cents they stand for", () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(toMinorUnits(0.1 + 0.2, "USD")).toBe(30);
+    expect(toMinorUnits(0.29, "USD")).toBe(29); // 0.29 × 100 is 28.999999999999996 in binary
+    expect(toMinorUnits(19.99 * 3, "USD")).toBe(5997);
+    expect(toMinorUnits(0.1 + 0.7, "USD")).toBe(80); // 0.7999999999999999
+    expect(toMinorUnits(1.1 * 3, "USD")).toBe(330); // 3.3000000000000003
+    expect(
+      priceOrder({ unitPriceUsd: 19.99, quantity: 3, currency: "USD", rate: 1, taxRatePercent: 0 }),
+    ).toMatchObject({
+      amountUsd: 59.97,
+      total: 59.97,
+    });
+  });
+
+  it("rounds a half cent away from zero, as the decimal is written (1.005 → 1.01)", () => {
+    expect(toMinorUnits(1.005, "USD")).toBe(101); // stored as 1.00499999999999989…
+    expect(toMinorUnits(1.015, "USD")).toBe(102);
+    expect(toMinorUnits(2.675, "USD")).toBe(268);
+    expect(toMinorUnits(0.125, "USD")).toBe(13);
+    expect(toMinorUnits(-1.005, "USD")).toBe(-101);
+    expect(toMinorUnits(0, "USD")).toBe(0);
+    // Every half cent up to ten million dollars, written with three decimals.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), (cents) => {
+        const half = Number(`${(cents / 100).toFixed(2)}5`);
+        expect(toMinorUnits(half, "USD")).toBe(cents + 1);
+        expect(toMinorUnits(-half, "USD")).toBe(-(cents + 1));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("leaves an amount just below the half below it (a fixed 1e-7 nudge used to round it up)", () => {
+    expect(toMinorUnits(1.234999999, "USD")).toBe(123);
+    expect(toMinorUnits(12.344999999, "USD")).toBe(1234);
+    expect(toMinorUnits(0.004999999, "USD")).toBe(0);
+    expect(toMinorUnits(1059.4999999, "JPY")).toBe(1059);
+    expect(roundHalfAwayFromZero(2603.4999999)).toBe(2603);
+    // $7 at 151.35714285 yen per dollar is 1059.49999995 yen: 1059, not 1060.
+    const jpy = priceOrder({
+      unitPriceUsd: 7,
+      quantity: 1,
+      currency: "JPY",
+      rate: 151.35714285,
+      taxRatePercent: 0,
+    });
+    expect(jpy.total).toBe(1059);
+  });
+
+  it("rounds yen and won once, on the line's converted total, to whole units", () => {
+    expect(toMinorUnits(1059.5, "JPY")).toBe(1060);
+    expect(toMinorUnits(0.5, "KRW")).toBe(1);
+    expect(toMinorUnits(1059.36, "JPY")).toBe(1059);
+    // 3 × $19.99 = $59.97 → 59.97 × 151.337 = 9075.68 → ¥9076 (each unit rounded first: 3 × ¥3025 = 9075).
+    const jpy = priceOrder({
+      unitPriceUsd: 19.99,
+      quantity: 3,
+      currency: "JPY",
+      rate: 151.337,
+      taxRatePercent: 0,
+    });
+    expect(jpy).toMatchObject({ packageAmount: 9076, subtotal: 9076, total: 9076, amountUsd: 59.97 });
+    // 59.97 × 1380.55 = 82791.58 → ₩82792 (each unit first: 3 × ₩27597 = 82791).
+    const krw = priceOrder({
+      unitPriceUsd: 19.99,
+      quantity: 3,
+      currency: "KRW",
+      rate: 1380.55,
+      taxRatePercent: 0,
+    });
+    expect(krw).toMatchObject({ packageAmount: 82792, subtotal: 82792, total: 82792 });
+    // Rounding again changes nothing.
+    expect(toMinorUnits(fromMinorUnits(toMinorUnits(9075.68, "JPY"), "JPY"), "JPY")).toBe(9076);
+    // Tax on yen is whole yen too: 10% of ¥9076 is ¥907.6 → ¥908.
+    const taxed = priceOrder({
+      unitPriceUsd: 19.99,
+      quantity: 3,
+      currency: "JPY",
+      rate: 151.337,
+      taxRatePercent: 10,
+    });
+    expect(taxed).toMatchObject({ taxAmount: 908, total: 9984 });
+  });
+
+  it("rounds a tax's half cent up with a fractional rate too (it used to fall below: 26.035 → 26.03)", () => {
+    // 6.35% of $410.00 is $26.035 exactly; in binary 41000 × 6.35 / 100 is 2603.4999999999995.
+    const p = priceOrder({ unitPriceUsd: 410, quantity: 1, currency: "USD", rate: 1, taxRatePercent: 6.35 });
+    expect(p).toMatchObject({ subtotal: 410, taxAmount: 26.04, total: 436.04, totalUsd: 436.04 });
+    // 0.7% of $55.00 is $0.385 (38.49999999999999 in binary) → $0.39.
+    const q = priceOrder({ unitPriceUsd: 55, quantity: 1, currency: "USD", rate: 1, taxRatePercent: 0.7 });
+    expect(q).toMatchObject({ taxAmount: 0.39, total: 55.39 });
   });
 });
 

@@ -47,10 +47,21 @@ export interface OrderPrice {
   totalUsd: number;
 }
 
+/**
+ * Rounds to a whole number, halves away from zero, as the decimal the float stands for: binary floating
+ * point holds 1.005 × 100 as 100.49999999999999 and 6.35% of 41000 as 2603.4999999999995, so the
+ * value is first read at 15 significant digits (all a double holds exactly), which removes that noise
+ * and nothing else (2603.4999999 stays below the half). Beyond 10^15 a double has no fraction to round.
+ */
+export function roundHalfAwayFromZero(value: number): number {
+  const size = Math.abs(value);
+  const decimal = size < 1e15 ? Number(size.toPrecision(15)) : size;
+  return Math.sign(value) * Math.round(decimal);
+}
+
 /** Amount → integer minor units of its currency (e.g. 80.00 USD → 8000, 1200 JPY → 1200). */
 export function toMinorUnits(amount: number, currency: string): number {
-  const factor = 10 ** decimalsFor(currency);
-  return Math.round(amount * factor + Math.sign(amount) * 1e-7);
+  return roundHalfAwayFromZero(amount * 10 ** decimalsFor(currency));
 }
 
 export function fromMinorUnits(minor: number, currency: string): number {
@@ -110,8 +121,8 @@ export function priceOrder(input: PriceInput): OrderPrice {
   });
   const usdMinor = pkg.usdMinor + addons.reduce((sum, a) => sum + a.usdMinor, 0);
   const subtotalMinor = pkg.minor + addons.reduce((sum, a) => sum + a.minor, 0);
-  const taxMinor = Math.round((subtotalMinor * taxRatePercent) / 100);
-  const usdTaxMinor = Math.round((usdMinor * taxRatePercent) / 100);
+  const taxMinor = roundHalfAwayFromZero((subtotalMinor * taxRatePercent) / 100);
+  const usdTaxMinor = roundHalfAwayFromZero((usdMinor * taxRatePercent) / 100);
   return {
     currency,
     exchangeRate: rate,
