@@ -2,7 +2,9 @@
  * `client_totals` (drizzle/0005_client_totals.sql, ADR 0801) against the truth: after every kind of
  * write the triggers must leave it equal to counting and summing orders and invoices directly. Inserts
  * (one row and set-based), status changes through the real payment, back-office and overdue code, amount
- * and owner changes, deletes, rolled-back and concurrent transactions, the migration's backfill, truncate.
+ * and owner changes, refunds (partial and full, through the real refund code, and set-based), deletes,
+ * rolled-back and concurrent transactions, the migration's backfill, truncate. The sums are net of
+ * refunds: each row counts `amount_usd - refunded_usd` (drizzle/0011_refunds.sql).
  */
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
@@ -13,6 +15,7 @@ import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecy
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import { transitionOrder } from "~/features/orders/order-lifecycle.server";
+import { requestRefund } from "~/features/refunds/refunds.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import { createAccount } from "../support/admin-fixtures";
 import { testDatabases } from "../support/databases";
@@ -34,15 +37,16 @@ const kept = (db: Database) =>
         where count <> 0 or amount_usd <> 0 order by 1, 2, 3`,
   );
 
-/** The same, counted and summed from orders and invoices themselves. */
+/** The same, counted and summed from orders and invoices themselves, net of what was refunded. */
 const truth = (db: Database) =>
   queryRows<TotalRow>(
     db,
     sql`select * from (
-          select client_id, 'order' as kind, status, count(*)::int as count, sum(amount_usd)::numeric(18, 2)::text as amount
+          select client_id, 'order' as kind, status, count(*)::int as count,
+            sum(amount_usd - refunded_usd)::numeric(18, 2)::text as amount
           from orders group by client_id, status
           union all
-          select client_id, 'invoice', status, count(*)::int, sum(amount_usd)::numeric(18, 2)::text
+          select client_id, 'invoice', status, count(*)::int, sum(amount_usd - refunded_usd)::numeric(18, 2)::text
           from invoices group by client_id, status
         ) t order by 1, 2, 3`,
   );
@@ -58,6 +62,15 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     actor: { id: null, email: "owner@example.com" },
   });
   const expectRight = async () => expect(await kept(db)).toEqual(await truth(db));
+  /** A refund by hand (fixture invoices have no provider payment): the back office's own code. */
+  const refund = async (invoiceId: string, amount: string) => {
+    const result = await requestRefund(
+      { ...deps(), provider: () => null, logger: { info() {}, warn() {} }, wakeOutbox() {} },
+      invoiceId,
+      { amount, reason: "Totals test", reference: `BT-BACK-${amount}` },
+    );
+    expect(result, amount).toMatchObject({ ok: true });
+  };
 
   beforeAll(async () => {
     server = await startTestServer(database);
@@ -119,6 +132,62 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     expect(await kept(db)).toEqual(before);
   });
 
+  it("follows refunds, partial and full: paid and completed orders and their invoices count net", async () => {
+    const cy = await createAccount(db, { email: "cy.totals@example.com", name: "Cy Totals" });
+    const [paid] = await makeOrders(db, cy, { status: "paid", amountUsd: 80 });
+    const [completed] = await makeOrders(db, cy, { status: "completed", amountUsd: 40 });
+    const [rupees] = await makeOrders(db, cy, {
+      status: "paid",
+      amountUsd: 99.99,
+      currency: "INR",
+      rate: 83.25,
+    });
+    await makeOrders(db, cy, { status: "pending", amountUsd: 12 });
+    await expectRight();
+    const read = () => loadClientTotals(db, cy);
+    expect((await read()).orders.amount("paid", "completed")).toBe(219.99);
+
+    await refund(paid!.invoiceId, "30");
+    await expectRight();
+    let t = await read();
+    expect(t.orders.amount("paid", "completed")).toBe(189.99);
+    expect([t.invoices.amount("paid"), t.invoices.amountExcept("void")]).toEqual([189.99, 201.99]);
+
+    await refund(completed!.invoiceId, "10.50");
+    await expectRight();
+    t = await read();
+    expect(t.orders.amount("completed")).toBe(29.5);
+    expect(t.orders.amount("paid", "completed")).toBe(179.49);
+
+    // In the invoice's currency: its USD share is what the invoice and the order record.
+    await refund(rupees!.invoiceId, "1000");
+    await expectRight();
+    const [rupeeRow] = await queryRows<{ invoice: string; order: string }>(
+      db,
+      sql`select i.refunded_usd::text as invoice, o.refunded_usd::text as order
+          from invoices i join orders o on o.id = i.order_id where i.id = ${rupees!.invoiceId}`,
+    );
+    expect(Number(rupeeRow!.invoice)).toBeGreaterThan(0);
+    expect(rupeeRow!.order).toBe(rupeeRow!.invoice);
+    const rupeeNet = Math.round((99.99 - Number(rupeeRow!.invoice)) * 100) / 100;
+    expect((await read()).orders.amount("paid")).toBe(Math.round((50 + rupeeNet) * 100) / 100);
+
+    // The rest of the first: the order is cancelled and counts nothing; its invoice stays paid at 0.
+    await refund(paid!.invoiceId, "50");
+    await expectRight();
+    t = await read();
+    expect([t.orders.count("paid"), t.orders.count("cancelled"), t.orders.amount("cancelled")]).toEqual([
+      1, 1, 0,
+    ]);
+    expect(t.orders.amount("paid", "completed")).toBe(Math.round((29.5 + rupeeNet) * 100) / 100);
+    expect([t.invoices.count("paid"), t.invoices.amount("paid")]).toEqual([
+      3,
+      Math.round((29.5 + rupeeNet) * 100) / 100,
+    ]);
+    // Unpaid invoices have no refunds: the outstanding sum is as it was.
+    expect(t.invoices.amount("sent")).toBe(12);
+  });
+
   it("follows amount and owner changes, and deletes", async () => {
     const made = await makeOrders(db, bo, { count: 4, status: "paid", amountUsd: 40 });
     await db.update(invoices).set({ amountUsd: 38.5 }).where(eq(invoices.id, made[0]!.invoiceId));
@@ -128,6 +197,13 @@ describe.each(testDatabases)("client totals on $name", (database) => {
       update orders set status = case when status = 'pending' then 'cancelled' else 'completed' end,
         amount_usd = amount_usd + 1
       where client_id in (${ada}, ${bo})`);
+    await expectRight();
+    // Refunds written set-based, then a refunded row moved to another client.
+    await db.execute(sql`update invoices set refunded_usd = least(amount_usd, 5.25)
+      where client_id in (${ada}, ${bo}) and status = 'paid'`);
+    await expectRight();
+    await db.execute(sql`update orders set refunded_usd = least(amount_usd, 5.25)
+      where client_id in (${ada}, ${bo}) and status in ('paid', 'completed')`);
     await expectRight();
     await db.update(orders).set({ clientId: ada }).where(eq(orders.id, made[1]!.orderId));
     await expectRight();
@@ -145,6 +221,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     await expect(
       db.transaction(async (tx) => {
         await tx.execute(sql`update orders set status = 'paid' where client_id = ${bo}`);
+        await tx.execute(sql`update invoices set refunded_usd = amount_usd where client_id = ${bo}`);
         await makeOrders(tx, bo, { count: 5 });
         throw new Error("rolled back");
       }),
@@ -161,6 +238,12 @@ describe.each(testDatabases)("client totals on $name", (database) => {
       writes.push(
         db.execute(sql`update orders set status = 'completed'
           where id = (select id from orders where client_id = ${who} and status = 'paid' order by created_at limit 1)`),
+      );
+      // A cent refunded of an invoice with at least a dollar left (12 cents at most on one: always fits).
+      writes.push(
+        db.execute(sql`update invoices set refunded_usd = refunded_usd + 0.01
+          where id = (select id from invoices where client_id = ${who} and status = 'paid'
+                      and amount_usd - refunded_usd >= 1 order by created_at limit 1)`),
       );
     }
     writes.push(markOverdueInvoices(db));
@@ -217,7 +300,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     await expectRight();
   });
 
-  it("the migration's backfill computes the same totals", async () => {
+  it("the migration's backfill computes the same totals, on rows as they were before refunds", async () => {
     const file = readFileSync("drizzle/0005_client_totals.sql", "utf8");
     const backfill = file
       .split("--> statement-breakpoint")
@@ -226,10 +309,27 @@ describe.each(testDatabases)("client totals on $name", (database) => {
       .map((s) => s.replace(/^(--.*\n)+/, ""));
     expect(backfill).toHaveLength(2);
     const before = await kept(db);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`delete from client_totals`);
-      for (const statement of backfill) await tx.execute(sql.raw(statement));
-    });
+    const [refunded] = await queryRows<{ n: number }>(
+      db,
+      sql`select (select count(*) from invoices where refunded_usd > 0)::int
+               + (select count(*) from orders where refunded_usd > 0)::int as n`,
+    );
+    expect(refunded!.n).toBeGreaterThan(0);
+    // 0005 ran before refunds existed (0011 added refunded_usd, 0 on every row, and needed no rebuild):
+    // its backfill is checked on the rows with their refunds taken off, in a transaction rolled back.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update invoices set refunded_usd = 0 where refunded_usd <> 0`);
+        await tx.execute(sql`update orders set refunded_usd = 0 where refunded_usd <> 0`);
+        const byTriggers = await kept(tx);
+        expect(byTriggers).not.toEqual(before);
+        await tx.execute(sql`delete from client_totals`);
+        for (const statement of backfill) await tx.execute(sql.raw(statement));
+        expect(await kept(tx)).toEqual(byTriggers);
+        expect(await kept(tx)).toEqual(await truth(tx));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
     expect(await kept(db)).toEqual(before);
     await expectRight();
   });

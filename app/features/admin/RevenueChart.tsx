@@ -1,6 +1,7 @@
 /**
- * Revenue per month as server-rendered SVG bars, with the same figures in a table for screen readers
- * and anyone who prefers numbers (the SVG is hidden from assistive technology).
+ * Revenue per month, net of refunds (revenueByMonth), as server-rendered SVG bars, with the same figures
+ * in a table for screen readers and anyone who prefers numbers (the SVG is hidden from assistive
+ * technology). A month where more was refunded than paid has no bar, only its (negative) figure.
  */
 
 import { formatMoney } from "~/features/currency/currency";
@@ -20,20 +21,21 @@ const PAD_TOP = 20;
 
 export function RevenueChart({ data }: { data: RevenuePoint[] }) {
   const max = Math.max(1, ...data.map((d) => d.usd));
+  // In cents, so that adding twelve sums stays exact.
+  const total = data.reduce((cents, d) => cents + Math.round(d.usd * 100), 0) / 100;
   const slot = W / Math.max(1, data.length);
   const barW = slot * 0.6;
-  const total = data.reduce((s, d) => s + d.usd, 0);
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" aria-hidden="true" focusable="false">
         <line x1={0} x2={W} y1={H - PAD_BOTTOM} y2={H - PAD_BOTTOM} stroke="#cbd5e1" />
         {data.map((d, i) => {
-          const h = ((H - PAD_BOTTOM - PAD_TOP) * d.usd) / max;
+          const h = ((H - PAD_BOTTOM - PAD_TOP) * Math.max(0, d.usd)) / max;
           const x = i * slot + (slot - barW) / 2;
           return (
             <g key={d.month}>
               <rect x={x} y={H - PAD_BOTTOM - h} width={barW} height={h} rx={3} fill="#1d5fd6" />
-              {d.usd > 0 && (
+              {d.usd !== 0 && (
                 <text
                   x={x + barW / 2}
                   y={H - PAD_BOTTOM - h - 4}
@@ -52,7 +54,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
         })}
       </svg>
       <figcaption className="mt-2 text-sm text-slate-600">
-        Paid invoices, USD, last 12 months: {formatMoney(total, "USD")} in total.
+        Paid invoices less refunds, USD, last 12 months: {formatMoney(total, "USD")} in total.
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
@@ -64,7 +66,7 @@ export function RevenueChart({ data }: { data: RevenuePoint[] }) {
                 Month
               </th>
               <th scope="col" className="pr-6 text-right">
-                Revenue (USD)
+                Net revenue (USD)
               </th>
               <th scope="col" className="text-right">
                 Paid invoices

@@ -61,8 +61,9 @@ export async function getClientDetail(db: Database, id: string) {
   if (!row) return null;
   const [figures] = await db
     .select({
+      // Net of refunds: what the client paid less what was given back (credit notes).
       spentUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(
+        sql<number>`coalesce(sum(${invoices.amountUsd} - ${invoices.refundedUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(
           Number,
         ),
       outstandingUsd:

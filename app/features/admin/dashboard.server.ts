@@ -9,21 +9,36 @@ import { openOrdersByStatus } from "./orders.server";
 export interface MonthRevenue {
   /** "YYYY-MM" */
   month: string;
+  /** Paid invoices less refunds (credit notes) in the month; below 0 if more went back than came in. */
   usd: number;
+  /** Invoices paid in the month. */
   invoices: number;
 }
 
-/** Paid invoices' USD totals for each of the last 12 months (this month included), empty months as 0. */
+/**
+ * Revenue net of refunds for each of the last 12 months (this month included), empty months as 0: the
+ * USD of the invoices paid in the month less the USD of the credit notes issued in it (a refund counts
+ * in the month it was made, whenever the invoice was paid, so past months never change). `invoices` is
+ * the number of invoices paid in the month. One query; each month reads its own range of both tables.
+ */
 export async function revenueByMonth(db: Database): Promise<MonthRevenue[]> {
   const rows = await queryRows<{ month: string; usd: string | number; invoices: number }>(
     db,
     sql`select to_char(m, 'YYYY-MM') as month,
-               coalesce(sum(i.amount_usd), 0)::float8 as usd,
-               count(i.id)::int as invoices
+               (paid.usd - credited.usd)::float8 as usd,
+               paid.n as invoices
           from generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') as m
-          left join invoices i
-            on i.status = 'paid' and i.paid_at >= m and i.paid_at < m + interval '1 month'
-         group by m order by m`,
+          cross join lateral (
+            select coalesce(sum(i.amount_usd), 0) as usd, count(*)::int as n
+              from invoices i
+             where i.status = 'paid' and i.paid_at >= m and i.paid_at < m + interval '1 month'
+          ) as paid
+          cross join lateral (
+            select coalesce(sum(cn.amount_usd), 0) as usd
+              from credit_notes cn
+             where cn.created_at >= m and cn.created_at < m + interval '1 month'
+          ) as credited
+         order by m`,
   );
   return rows.map((r) => ({ month: r.month, usd: Number(r.usd), invoices: Number(r.invoices) }));
 }

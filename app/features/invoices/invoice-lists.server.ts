@@ -28,7 +28,10 @@ export interface InvoiceRow {
 }
 
 export interface InvoiceTotals {
-  /** In USD: invoices may be in different currencies. Void invoices are not counted. */
+  /**
+   * In USD: invoices may be in different currencies. Void invoices are not counted; paid ones count net
+   * of what was refunded (client_totals). Unpaid invoices have no refunds.
+   */
   totalInvoicedUsd: number;
   paidUsd: number;
   outstandingUsd: number;

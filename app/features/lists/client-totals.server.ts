@@ -1,6 +1,7 @@
 /**
  * A client's counts and USD sums per order and invoice status, read from `client_totals` (kept by
- * triggers on orders and invoices: drizzle/0005_client_totals.sql). One query of a few rows, whatever
+ * triggers on orders and invoices: drizzle/0005_client_totals.sql). The sums are net of refunds: each
+ * row adds `amount_usd - refunded_usd` (drizzle/0011_refunds.sql). One query of a few rows, whatever
  * the number of orders; the portal's cards, chips and list counts all come from it
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */

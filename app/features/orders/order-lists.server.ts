@@ -40,7 +40,7 @@ export interface OrderSummary {
   totalOrders: number;
   completed: number;
   pending: number;
-  /** "Total Spent (of completed orders)", in USD (orders may be in different currencies). */
+  /** "Total Spent (of completed orders)", in USD (orders in any currency), net of refunds. */
   totalSpentUsd: number;
 }
 
@@ -136,7 +136,10 @@ export interface DashboardData {
   stats: {
     /** "an active order is any not completed or cancelled" */
     activeOrders: number;
-    /** "Total Spent counts paid or completed orders", in USD. */
+    /**
+     * "Total Spent counts paid or completed orders", in USD, net of refunds (a fully refunded order is
+     * cancelled, so not counted).
+     */
     totalSpentUsd: number;
     completed: number;
     invoices: number;
