@@ -392,6 +392,82 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
     });
   });
 
+  it("two events for the same refund made in Stripe's dashboard, at once, record it once", async () => {
+    const c = await paidThroughStripe();
+    const atDashboard = {
+      id: `re_twice_${c.orderId.slice(0, 8)}`,
+      object: "refund",
+      amount: 2500,
+      currency: "usd",
+      status: "succeeded",
+      payment_intent: c.paymentIntent,
+      charge: `ch_${c.paymentIntent}`,
+      metadata: {},
+      failure_reason: null,
+    };
+    // Stripe sends refund.created and refund.updated together. Both are held on the order's lock,
+    // having both looked for the refund and not found it, then let go.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${c.orderId} for update`);
+      locked();
+      await gate;
+    });
+    await holding;
+    const post = (body: unknown) => {
+      const payload = JSON.stringify(body);
+      return fetch(`${server.url}/api/payments/stripe/webhook`, {
+        method: "POST",
+        body: payload,
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+      });
+    };
+    const both = Promise.all([
+      post(event("refund.created", atDashboard)),
+      post(event("refund.updated", atDashboard)),
+    ]);
+    try {
+      if (database.name === "postgres") {
+        // Both really wait on the lock (PGlite has one connection: they simply run after, in turn).
+        await expect
+          .poll(
+            async () => {
+              const [row] = await rows<{ n: number }>(
+                sql`select count(*)::int as n from pg_stat_activity
+                    where datname = current_database() and wait_event_type = 'Lock'`,
+              );
+              return row!.n;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(2);
+      }
+    } finally {
+      release();
+    }
+    await holder;
+    const answers = await both;
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const outcomes = (await Promise.all(answers.map((r) => r.json()))).map((a) => a.outcome).sort();
+    expect(outcomes).toEqual(["applied: refund recorded", "refund already recorded"]);
+    expect(await books(c.invoice.id)).toMatchObject({
+      refunded_amount: "25.00",
+      credit_notes: 1,
+      refunds: "succeeded:25.00",
+      told: 1,
+    });
+  });
+
   it("a pending refund Stripe later fails is released and shown on the Needs attention card", async () => {
     const c = await paidThroughStripe();
     fake.refundStatus = "pending";
