@@ -469,6 +469,14 @@ export async function applyRefundUpdate(
       .limit(1);
     if (!paid) return "ignored: refund of an unknown payment";
     const locked = await lockOrder(tx, paid.orderId);
+    // Another event reporting the same refund (Stripe sends refund.created and refund.updated
+    // together) may have recorded it while this one waited for the lock: it is known now.
+    const [meanwhile] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, update.providerRefundId)))
+      .limit(1);
+    if (meanwhile) return webhookOutcome(await settleRefund(tx, ctx, meanwhile.id, update));
     const invoice = locked?.invoice;
     if (invoice?.status !== "paid") return "ignored: refund of an unpaid invoice";
     const minor = amountToMinor(update.amount, invoice.currency);
@@ -499,7 +507,11 @@ export async function applyRefundUpdate(
       .returning({ id: refunds.id });
     refundId = made!.id;
   }
-  const settled = await settleRefund(tx, ctx, refundId!, update);
+  return webhookOutcome(await settleRefund(tx, ctx, refundId!, update));
+}
+
+/** A settled refund update as payment_events records it. */
+function webhookOutcome(settled: Settled): string {
   return settled.outcome === "recorded" ? "applied: refund recorded" : `refund ${settled.outcome}`;
 }
 
