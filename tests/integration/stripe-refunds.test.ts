@@ -60,6 +60,7 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
   beforeEach(() => {
     fake.refundStatus = "succeeded";
     fake.beforeRefundAnswer = null;
+    fake.dropRefundAnswers = false;
     fake.failNext = null;
   });
 
@@ -261,6 +262,27 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
       refunds: "succeeded:10.00",
       told: 1,
     });
+  });
+
+  it("Stripe's answer lost on the way back after its webhook recorded the refund: the owner is told it is recorded, and nothing is flagged", async () => {
+    const c = await paidThroughStripe();
+    fake.beforeRefundAnswer = async (made) => {
+      await sendWebhook(event("refund.updated", made));
+    };
+    fake.dropRefundAnswers = true;
+    const res = await refund(c.invoice.id, { amount: "10", reason: "Goodwill" });
+    expect(res.status).toBe(200);
+    const [made] = await refundRows(c.invoice.id);
+    expect(made).toMatchObject({ status: "succeeded", amount: "10.00" });
+    expect(text(await res.text())).toContain(
+      `Refunded $10.00 of invoice ${c.invoice.invoice_number}: credit note ${made!.credit_note}.`,
+    );
+    const issues = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from payment_issues where order_id = ${c.orderId}`,
+    );
+    expect(issues[0]!.n).toBe(0);
+    expect(await books(c.invoice.id)).toMatchObject({ credit_notes: 1, refunds: "succeeded:10.00" });
   });
 
   it("a refund Stripe refuses: 502 with its reason, on the Needs attention card, and the amount refundable again", async () => {

@@ -50,6 +50,8 @@ export interface FakeStripe {
   refundStatus: FakeStripeRefund["status"];
   /** Runs before a new refund is answered (e.g. to deliver its webhook first). */
   beforeRefundAnswer: ((refund: FakeStripeRefund) => Promise<void>) | null;
+  /** Makes refunds, then drops the connection instead of answering (an answer lost on the way back). */
+  dropRefundAnswers: boolean;
   /** The customer pays the session (no webhook is sent). */
   pay(id: string): void;
   expire(id: string): void;
@@ -79,6 +81,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refundRequests: [],
     refundStatus: "succeeded",
     beforeRefundAnswer: null,
+    dropRefundAnswers: false,
     pay(id) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no session ${id}`);
@@ -107,7 +110,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const known = key ? refundsByKey.get(key) : undefined;
     if (known) {
-      res.end(JSON.stringify(known));
+      if (fake.dropRefundAnswers) res.socket?.destroy();
+      else res.end(JSON.stringify(known));
       return;
     }
     const intent = fields.get("payment_intent") ?? "";
@@ -148,7 +152,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     fake.refunds.set(refund.id, refund);
     if (key) refundsByKey.set(key, refund);
     if (fake.beforeRefundAnswer) await fake.beforeRefundAnswer(refund);
-    res.end(JSON.stringify(refund));
+    if (fake.dropRefundAnswers) res.socket?.destroy();
+    else res.end(JSON.stringify(refund));
   }
 
   const server: Server = createServer((req, res) => {

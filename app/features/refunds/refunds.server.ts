@@ -212,7 +212,8 @@ export async function requestRefund(
   }
   const provider = deps.provider(refund.provider)!;
   const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, refund.invoiceId)).limit(1);
-  let outcome: RefundOutcome;
+  let outcome: RefundOutcome | null = null;
+  let failure = "";
   try {
     outcome = await provider.refund({
       refundId: refund.id,
@@ -228,10 +229,22 @@ export async function requestRefund(
     // all (a lost answer), its webhook records it then (a failed refund can still succeed).
     const reason = error instanceof Error ? error.message : String(error);
     deps.logger.warn({ refundId: refund.id, err: error }, "refund: the provider did not make it");
-    outcome = { status: "failed", providerRefundId: null, failureReason: reason };
+    failure = reason;
   }
   const settled = await deps.db.transaction(async (tx) => {
     await lockOrder(tx, refund.orderId);
+    if (!outcome) {
+      // No answer is not the provider's "failed": if its webhook recorded the refund meanwhile (the
+      // answer was lost on the way back), that stands; otherwise the refund is given up on.
+      const [now] = await tx
+        .select({ status: refunds.status })
+        .from(refunds)
+        .where(eq(refunds.id, refund.id));
+      outcome =
+        now?.status === "succeeded"
+          ? { status: "succeeded", providerRefundId: null }
+          : { status: "failed", providerRefundId: null, failureReason: failure };
+    }
     return settleRefund(tx, settleContext(deps), refund.id, outcome);
   });
   deps.logger.info({ refundId: refund.id, outcome: settled.outcome }, "refund asked of the provider");
