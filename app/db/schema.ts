@@ -22,6 +22,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { ATTACHMENT_MAX_BYTES, ORDER_MESSAGE_MAX_CHARS } from "./limits";
 
+/** Money columns: exact decimals in PostgreSQL (sums in SQL are exact), numbers in TypeScript. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -353,6 +356,87 @@ export const quoteRequests = pgTable(
   ],
 );
 
+/** One line of a quote: a catalogue service's package, or a free line priced by the owner (USD). */
+export type QuoteLine =
+  | {
+      kind: "catalogue";
+      serviceId: string;
+      serviceName: string;
+      package: string;
+      packageName: string;
+      quantity: number;
+      /** The catalogue's price when quoted, frozen on the quote. */
+      unitPriceUsd: number;
+    }
+  | { kind: "free"; description: string; quantity: number; unitPriceUsd: number };
+
+export const quoteStatuses = ["draft", "sent", "accepted", "declined", "expired", "superseded"] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/**
+ * A quote (issue "quotes"): written by the owner as a draft, numbered `Q-{year}-{seq}` when sent and
+ * never edited after (a revision is a new quote that supersedes it). Amounts in USD, computed by the
+ * server from its lines (catalogue lines priced from the catalogue when quoted). Accepting it, with
+ * the terms ticked and the client's full name as signature, makes its order and first invoice.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteNumber: text("quote_number").unique(),
+    quoteYear: integer("quote_year"),
+    quoteSeq: integer("quote_seq"),
+    requestId: uuid("request_id").references(() => quoteRequests.id),
+    /** The client it is for; null while it is for a requester who has no account yet (`email`). */
+    clientId: text("client_id").references(() => clients.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    status: text("status", { enum: quoteStatuses }).notNull().default("draft"),
+    lines: jsonb("lines").$type<QuoteLine[]>().notNull().default([]),
+    subtotalUsd: money("subtotal_usd").notNull().default(0),
+    discountUsd: money("discount_usd").notNull().default(0),
+    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    taxUsd: money("tax_usd").notNull().default(0),
+    totalUsd: money("total_usd").notNull().default(0),
+    /** The share of the total invoiced on acceptance (whole percent); null: all of it. */
+    depositPercent: integer("deposit_percent"),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    terms: text("terms").notNull().default(""),
+    /** The sent quote this one revises (which becomes superseded when this one is sent). */
+    supersedesId: uuid("supersedes_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** The signature: the full name typed, with where and how it was given. */
+    acceptedName: text("accepted_name"),
+    acceptedIp: text("accepted_ip"),
+    acceptedUserAgent: text("accepted_user_agent"),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    orderId: uuid("order_id"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_year_seq_key").on(t.quoteYear, t.quoteSeq),
+    index("quotes_client_created_idx").on(t.clientId, t.createdAt),
+    index("quotes_email_idx").on(t.email),
+    index("quotes_status_valid_idx").on(t.status, t.validUntil),
+    check("quotes_deposit_percent", sql`${t.depositPercent} IS NULL OR (${t.depositPercent} BETWEEN 1 AND 99)`),
+    check("quotes_amounts", sql`${t.totalUsd} >= 0 AND ${t.discountUsd} >= 0`),
+  ],
+);
+
+/** The last quote number given out per year (like invoice_counters). */
+export const quoteCounters = pgTable("quote_counters", {
+  year: integer("year").primaryKey(),
+  lastSeq: integer("last_seq").notNull(),
+});
+
+export type Quote = typeof quotes.$inferSelect;
+
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** Lower-cased, so one address subscribes once. */
@@ -375,8 +459,6 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 // The money side: orders, invoices, payment events (docs/decisions/0500-money-data-model.md)
 // ---------------------------------------------------------------------------
 
-/** Money columns: exact decimals in PostgreSQL (sums in SQL are exact), numbers in TypeScript. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
 /**
  * An add-on bought with an order (the SSL procurement fee, client-portal.md §9), priced by the server
@@ -406,9 +488,8 @@ export const orders = pgTable(
     clientId: text("client_id")
       .notNull()
       .references(() => clients.id),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id),
+    /** The catalogue service bought; null for an order made by accepting a quote (`quote_id`). */
+    serviceId: uuid("service_id").references(() => services.id),
     serviceName: text("service_name").notNull(),
     serviceCategory: text("service_category").notNull(),
     package: text("package").notNull(),
@@ -434,6 +515,8 @@ export const orders = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The quote this order was made by accepting (one order per quote), if any. */
+    quoteId: uuid("quote_id"),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     /**
@@ -451,6 +534,7 @@ export const orders = pgTable(
     index("orders_client_status_created_idx").on(t.clientId, t.status, t.createdAt, t.id),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
+    uniqueIndex("orders_quote_key").on(t.quoteId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_amounts_non_negative", sql`${t.amountUsd} >= 0 AND ${t.amountInCurrency} >= 0`),
     check("orders_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -458,6 +542,12 @@ export const orders = pgTable(
 );
 
 export const invoiceStatuses = ["sent", "paid", "overdue", "void"] as const;
+/**
+ * What an invoice bills of its order: all of it (every purchase), or, for an order made from a quote
+ * with a deposit, the deposit (issued on acceptance) or the balance (issued when the order completes).
+ */
+export const invoiceKinds = ["full", "deposit", "balance"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /**
@@ -502,6 +592,7 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id),
     status: text("status", { enum: invoiceStatuses }).notNull().default("sent"),
+    kind: text("kind", { enum: invoiceKinds }).notNull().default("full"),
     currency: text("currency").notNull().default("USD"),
     /** In `currency`: before tax, the tax, and what is due. */
     subtotal: money("subtotal").notNull(),
@@ -539,7 +630,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_year_seq_key").on(t.invoiceYear, t.invoiceSeq),
-    uniqueIndex("invoices_order_id_key").on(t.orderId),
+    // One invoice of each kind per order (a purchase has one, a quote with a deposit two).
+    uniqueIndex("invoices_order_kind_key").on(t.orderId, t.kind),
     // Same as the orders' (the invoices list is ordered by created_at desc, invoice_number desc).
     index("invoices_client_created_number_idx").on(t.clientId, t.createdAt, t.invoiceNumber),
     index("invoices_client_status_created_idx").on(t.clientId, t.status, t.createdAt, t.invoiceNumber),

@@ -9,6 +9,7 @@ import {
   type Client,
   clients,
   type Invoice,
+  type InvoiceKind,
   invoiceCounters,
   invoices,
   notifications,
@@ -37,6 +38,12 @@ export async function nextInvoiceSeq(tx: Database, year: number): Promise<number
   return row!.seq;
 }
 
+/** What an invoice bills, as priceOrder answers it (or a quote's deposit or balance). */
+export type InvoicePrice = Pick<
+  OrderPrice,
+  "currency" | "subtotal" | "taxRatePercent" | "taxAmount" | "total" | "totalUsd" | "exchangeRate"
+>;
+
 /**
  * Inside the order's transaction, as its last statements: its invoice (sent) and the 'New Invoice'
  * notification. Every checkout queues on the counter row's lock until the transaction ends, so what does
@@ -49,7 +56,15 @@ export async function nextInvoiceSeq(tx: Database, year: number): Promise<number
  */
 export async function createInvoiceForOrder(
   tx: Database,
-  input: { order: Order; price: OrderPrice; dueDays: number; seller: InvoiceSeller; now?: Date },
+  input: {
+    order: Order;
+    price: InvoicePrice;
+    dueDays: number;
+    seller: InvoiceSeller;
+    now?: Date;
+    /** What it bills of the order: all of it (default), or a quote's deposit or balance. */
+    kind?: InvoiceKind;
+  },
 ): Promise<Invoice> {
   const { order, price } = input;
   const [client] = await tx
@@ -94,6 +109,7 @@ export async function createInvoiceForOrder(
       clientId: order.clientId,
       orderId: order.id,
       status: "sent",
+      kind: input.kind ?? "full",
       currency: price.currency,
       subtotal: price.subtotal,
       taxRatePercent: price.taxRatePercent,

@@ -22,7 +22,8 @@ export type LiveEventKind =
   | "catalogue"
   | "session"
   | "message"
-  | "brief";
+  | "brief"
+  | "quote";
 
 export interface LiveEventInput {
   /** Whose event it is; null for one every signed-in user may see (a catalogue change). */

@@ -309,7 +309,9 @@ export async function payInvoice(
   const found = await findOrderWithInvoice(deps.db, input.client.id, { invoiceId: input.invoiceId });
   if (!found) return { ok: false, status: 404, error: "Invoice Not Found" };
   const { order, invoice } = found;
-  if (!isUnpaidOrOverdue(invoice.status) || order.status !== "pending") {
+  // An open invoice of a live order: the order's first invoice while it is pending, or the balance of
+  // a quote's order (issued when the work is complete).
+  if (!isUnpaidOrOverdue(invoice.status) || order.status === "cancelled") {
     return {
       ok: false,
       status: 409,
