@@ -4,7 +4,7 @@
  * The client's credit note page and PDF (the number, the invoice, the seller and buyer as issued, the
  * reason, the amounts before tax, the tax and the total in ₹, the USD value), the owner's page and PDF;
  * nobody else's; the invoice reads "Partially refunded", then "Refunded", on its page, in its PDF, in
- * both invoice lists and in Download All, and stays paid for the filters.
+ * both invoice lists, the header's search and Download All, and stays paid for the filters.
  */
 import { sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
@@ -213,7 +213,7 @@ describe.each(testDatabases)("credit notes on the pages on $name", (database) =>
     expect((await ada.session.get(note!.href)).status).toBe(200);
   });
 
-  it("reads Partially refunded, then Refunded, on the invoice, its PDF, both lists and Download All; stays paid", async () => {
+  it("reads Partially refunded, then Refunded, on the invoice, its PDF, the lists, search and Download All; stays paid", async () => {
     const total = Number(ada.invoice.total_amount);
     const totalText = `₹${total.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
     const invoicePage = async () =>
@@ -253,6 +253,11 @@ describe.each(testDatabases)("credit notes on the pages on $name", (database) =>
     expect(await clientRow("?status=paid")).toContain("Partially refunded");
     expect(await adminRow("")).toMatch(/data-status="partially_refunded"[^>]*>partially refunded</);
     expect(await adminRow("?status=paid")).toContain("partially refunded");
+    // The header's search finds it with the same status.
+    const search = await (
+      await ada.session.get(`/client/search?q=${encodeURIComponent(ada.invoice.invoice_number)}`)
+    ).text();
+    expect(search).toMatch(/data-status="partially_refunded"[^>]*>Partially refunded</);
 
     // The rest.
     const rest = await admin.post(`/admin/invoices/${ada.invoice.id}`, {
