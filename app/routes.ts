@@ -61,6 +61,9 @@ export default [
   // Not in the spec: the bell's data and actions (mark read, mark all read, remove).
   route("client/notifications", "routes/portal/notifications.ts"),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
+  // Not in the spec (ADR 0505): a refund's credit note, printable like the invoice, and its PDF.
+  route("client/credit-notes/:creditNoteId", "routes/portal/credit-note.tsx"),
+  route("client/credit-notes/:creditNoteId/pdf", "routes/portal/credit-note-pdf.ts"),
   // Not in the spec ("Download PDF is only a placeholder"): the invoice as a real PDF file.
   route("invoice/:invoiceId/pdf", "routes/portal/invoice-pdf.ts"),
   route("payment-success", "routes/portal/payment-success.tsx"),
@@ -79,12 +82,15 @@ export default [
   route("admin", "routes/admin/index.tsx"),
   // Not a page: a file of an order's conversation, downloaded by the owner (ADR 0512).
   route("admin/orders/:orderId/files/:attachmentId", "routes/admin/order-file.ts"),
+  // Not a page: a credit note's PDF, downloaded by the owner (ADR 0505).
+  route("admin/credit-notes/:creditNoteId/pdf", "routes/admin/credit-note-pdf.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:orderId", "routes/admin/order.tsx"),
     route("admin/invoices", "routes/admin/invoices.tsx"),
     route("admin/invoices/:invoiceId", "routes/admin/invoice.tsx"),
+    route("admin/credit-notes/:creditNoteId", "routes/admin/credit-note.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/quotes", "routes/admin/quotes.tsx"),
     route("admin/messages/:messageId", "routes/admin/message.tsx"),

@@ -49,6 +49,11 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   unverified: "warning",
 };
 
+/** The tone a status is shown in (muted when it has none of its own). */
+export function statusTone(status: string): BadgeTone {
+  return STATUS_TONES[status] ?? "muted";
+}
+
 /** Human words for a status key ("in_progress" → "In Progress"). */
 export function statusLabel(status: string): string {
   return status
@@ -59,12 +64,21 @@ export function statusLabel(status: string): string {
 
 /**
  * A status as a badge, the same in the portal and the back office. The portal names it in title case
- * ("In Progress"); the back office, `plain`, in its own lower-case words ("in progress").
+ * ("In Progress"); the back office, `plain`, in its own lower-case words ("in progress"); `label` names
+ * it in words of its own ("Partially refunded").
  */
-export function StatusBadge({ status, plain = false }: { status: string; plain?: boolean }) {
+export function StatusBadge({
+  status,
+  plain = false,
+  label,
+}: {
+  status: string;
+  plain?: boolean;
+  label?: string;
+}) {
   return (
-    <Badge tone={STATUS_TONES[status] ?? "muted"} data-status={status}>
-      {plain ? status.split("_").join(" ") : statusLabel(status)}
+    <Badge tone={statusTone(status)} data-status={status}>
+      {label ?? (plain ? status.split("_").join(" ") : statusLabel(status))}
     </Badge>
   );
 }

@@ -38,6 +38,7 @@ interface Ids {
   slug: string;
   orderId: string;
   invoiceId: string;
+  creditNoteId: string;
   messageId: string;
   clientId: string;
   emailId: string;
@@ -167,6 +168,13 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
     expect(made.status()).toBe(200);
     const { orders } = (await made.json()) as { orders: Array<{ orderId: string; invoiceId: string }> };
     const { orderId, invoiceId } = orders[0]!;
+    // A paid invoice of the client's, for the owner to refund part of: the credit note's pages.
+    const paid = await client.request.post("/api/test-hooks/orders", {
+      data: { email, count: 1, status: "paid" },
+    });
+    expect(paid.status()).toBe(200);
+    const paidInvoiceId = ((await paid.json()) as { orders: Array<{ invoiceId: string }> }).orders[0]!
+      .invoiceId;
 
     // A visitor's message to the owner (the contact form), for the back office's message page.
     const visitor = pages.visitor;
@@ -189,11 +197,18 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
 
     const owner = pages.owner;
     await signIn(owner, adminFixtures().adminEmail, FIXTURE_PASSWORD, /\/admin\/dashboard$/);
+    await owner.goto(`/admin/invoices/${paidInvoiceId}`);
+    await owner.getByLabel("Amount (USD)").fill("5");
+    await owner.getByLabel("Reason").fill("Phone layout check");
+    await owner.getByLabel(/Reference of the transfer back/).fill("PW-BACK-1");
+    await owner.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(owner.getByRole("status")).toContainText("credit note CN-");
     const ids: Ids = {
       serviceId: await firstIdLinked(owner, "/admin/catalogue", "/admin/catalogue/"),
       slug,
       orderId,
       invoiceId,
+      creditNoteId: await firstIdLinked(owner, `/admin/invoices/${paidInvoiceId}`, "/admin/credit-notes/"),
       messageId: await firstIdLinked(owner, "/admin/messages", "/admin/messages/"),
       clientId: await firstIdLinked(
         owner,

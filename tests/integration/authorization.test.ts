@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (issue 15, item 2): one table over every route of app/routes.ts, each GET and
  * (where the route has an action) POST, asked by a visitor, client A, client B and an admin with the real
- * ids of A's orders, invoices, notifications and messages. Each gets exactly the status (and redirect) in
+ * ids of A's orders, invoices, credit notes, notifications and messages. Each gets exactly the status (and redirect) in
  * the table, and no answer to B or to a visitor carries A's data (nor B's to A or a visitor): HTML,
  * JSON, the invoice PDF and the Download All zip are all read. A route added to routes.ts without a row
  * here fails the coverage test. Cross-origin posts to every action are refused (403) and change nothing.
@@ -63,6 +63,8 @@ interface Fixtures {
   /** A's order still pending, and its invoice. */
   aPending: { orderId: string; invoiceId: string; invoiceNumber: string };
   bPending: { orderId: string; invoiceId: string; invoiceNumber: string };
+  /** The credit note of a partial refund of A's paid invoice (ADR 0505). */
+  aCreditNote: { id: string; number: string };
   aNotificationId: string;
   aMessageId: string;
   /** A file of A's message on A's paid order. */
@@ -418,6 +420,24 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "invoice/:invoiceId": [{ method: "GET", url: (f) => `/invoice/${f.aPaid.invoiceId}`, expect: aOwn() }],
+  // A refund's credit note (ADR 0505): A's own, as A's invoices; the owner reads it in the back office.
+  "client/credit-notes/:creditNoteId": [
+    {
+      method: "GET",
+      url: (f) => `/client/credit-notes/${f.aCreditNote.id}`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aCreditNote.number, f.aPaid.invoiceNumber] },
+    },
+    { method: "GET", url: () => "/client/credit-notes/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+  ],
+  "client/credit-notes/:creditNoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/client/credit-notes/${f.aCreditNote.id}/pdf`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aCreditNote.number] },
+    },
+  ],
   "invoice/:invoiceId/pdf": [
     {
       method: "GET",
@@ -519,6 +539,23 @@ const TABLE: Record<string, Case[]> = {
       url: (f) => `/admin/invoices/${f.aPaid.invoiceId}`,
       body: () => ({ intent: "resend" }),
       expect: adminOnly(200),
+    },
+  ],
+  "admin/credit-notes/:creditNoteId": [
+    {
+      method: "GET",
+      url: (f) => `/admin/credit-notes/${f.aCreditNote.id}`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aCreditNote.number, f.aPaid.invoiceNumber] },
+    },
+    { method: "GET", url: () => "/admin/credit-notes/not-a-uuid", expect: adminOnly(404) },
+  ],
+  "admin/credit-notes/:creditNoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/admin/credit-notes/${f.aCreditNote.id}/pdf`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aCreditNote.number] },
     },
   ],
   "admin/messages": [{ method: "GET", url: () => "/admin/messages", expect: adminOnly() }],
@@ -692,7 +729,9 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       who.name,
       who.email,
       ...own.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
-      ...(who === fx.a ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT] : []),
+      ...(who === fx.a
+        ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT, fx.aCreditNote.id, fx.aCreditNote.number]
+        : []),
     ];
   };
 
@@ -759,6 +798,17 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select status from orders where id = ${aPaid.orderId}`,
     );
     expect(paid!.status).toBe("paid");
+    // The owner refunds part of A's paid invoice: a credit note of A's.
+    const refunded = await admin.post(`/admin/invoices/${aPaid.invoiceId}`, {
+      intent: "refund",
+      amount: "10",
+      reason: "Matrix refund",
+    });
+    expect(refunded.status).toBe(200);
+    const [creditNote] = await queryRows<{ id: string; credit_note_number: string }>(
+      db,
+      sql`select id, credit_note_number from credit_notes where invoice_id = ${aPaid.invoiceId}`,
+    );
     await purchase(a.session, slug);
     const aPending = await latestOrder(a.userId);
     await purchase(b.session, slug);
@@ -802,6 +852,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       aPaid,
       aPending,
       bPending,
+      aCreditNote: { id: creditNote!.id, number: creditNote!.credit_note_number },
       aNotificationId: note!.id,
       aMessageId: msg!.id,
       aAttachmentId: attachment!.id,

@@ -51,6 +51,8 @@ export interface InvoiceListRow {
   overdue: boolean;
   currency: string;
   totalAmount: number;
+  /** What came back through refunds: the status column shows it (ADR 0505). */
+  refundedAmount: number;
   amountUsd: number;
   dueDate: Date;
   paidAt: Date | null;
@@ -81,6 +83,7 @@ export async function listInvoices(
         overdue: overdueInvoiceSql,
         currency: invoices.currency,
         totalAmount: invoices.totalAmount,
+        refundedAmount: invoices.refundedAmount,
         amountUsd: invoices.amountUsd,
         dueDate: invoices.dueDate,
         paidAt: invoices.paidAt,

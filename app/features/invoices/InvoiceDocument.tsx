@@ -1,38 +1,25 @@
-import { Badge } from "~/ui/badge";
-import { cardClass } from "~/ui/card-class";
+import { Link } from "react-router";
+import { clientCreditNotePath } from "~/features/refunds/credit-note-number";
+import { Badge, statusTone } from "~/ui/badge";
+import { BillToDetails, DocumentFacts, DocumentFrame, DocumentTotals, SellerDetails } from "./DocumentParts";
 import type { InvoiceView } from "./invoice-view";
 
 /** The printable invoice: seller, bill-to, dates, lines and totals, as the client's invoice page shows it. */
 export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
+  // Green when paid, red otherwise; once refunded, the refund's own tone (refunded, partially refunded).
+  const tone = v.refund ? statusTone(v.displayStatus) : v.tone === "paid" ? "success" : "danger";
   return (
-    <article
-      id="invoice"
-      aria-labelledby="invoice-title"
-      className={cardClass("mt-6 p-5 sm:p-8 print:border-0 print:shadow-none")}
-    >
+    <DocumentFrame id="invoice" labelledBy="invoice-title">
       <header className="flex flex-wrap justify-between gap-6">
-        <div>
-          <p className="text-xl font-bold">{v.business.name}</p>
-          {v.business.legalName !== v.business.name && (
-            <p className="text-sm text-slate-600">{v.business.legalName}</p>
-          )}
-          <p className="text-sm text-slate-600">{v.business.address}</p>
-          <p className="text-sm text-slate-600">
-            {v.business.email} · {v.business.phone}
-          </p>
-          {v.business.taxLine && (
-            <p className="text-sm text-slate-600" data-testid="seller-tax-id">
-              {v.business.taxLine}
-            </p>
-          )}
-        </div>
+        <SellerDetails seller={v.business} />
         <div className="text-right">
           <h1 id="invoice-title" className="text-2xl font-bold">
             Invoice {v.number}
           </h1>
           <Badge
             data-testid="invoice-status"
-            tone={v.tone === "paid" ? "success" : "danger"}
+            data-status={v.displayStatus}
+            tone={tone}
             className="mt-2 px-3 py-1 text-sm"
           >
             {v.statusLabel}
@@ -40,33 +27,15 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
         </div>
       </header>
       <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
-        <div>
-          <h2 className="text-sm font-semibold uppercase text-slate-500">Bill To</h2>
-          <p className="mt-1 font-semibold">{v.billTo.name}</p>
-          {v.billTo.company && <p>{v.billTo.company}</p>}
-          {v.billTo.addressLines.map((line) => (
-            <p key={line} className="wrap-anywhere">
-              {line}
-            </p>
-          ))}
-          <p className="wrap-anywhere">{v.billTo.email}</p>
-          {v.billTo.phone && <p>{v.billTo.phone}</p>}
-          {v.billTo.taxLine && <p data-testid="buyer-tax-id">{v.billTo.taxLine}</p>}
-        </div>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:justify-self-end">
-          <dt className="font-semibold">Invoice Date</dt>
-          <dd>{v.issued}</dd>
-          <dt className="font-semibold">Due Date</dt>
-          <dd>{v.due}</dd>
-          {v.paid && (
-            <>
-              <dt className="font-semibold">Paid On</dt>
-              <dd>{v.paid}</dd>
-            </>
-          )}
-          <dt className="font-semibold">Currency</dt>
-          <dd>{v.currency}</dd>
-        </dl>
+        <BillToDetails billTo={v.billTo} />
+        <DocumentFacts
+          facts={[
+            ["Invoice Date", v.issued],
+            ["Due Date", v.due],
+            ...(v.paid ? ([["Paid On", v.paid]] as Array<[string, string]>) : []),
+            ["Currency", v.currency],
+          ]}
+        />
       </div>
       <table className="mt-8 w-full text-sm">
         <thead>
@@ -99,20 +68,36 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           ))}
         </tbody>
       </table>
-      <dl className="ml-auto mt-6 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{v.subtotal}</dd>
-        <dt>{v.taxLabel}</dt>
-        <dd className="text-right">{v.tax}</dd>
-        <dt className="border-t border-slate-200 pt-2 text-base font-bold">Total</dt>
-        <dd
-          data-testid="invoice-total"
-          className="border-t border-slate-200 pt-2 text-right text-base font-bold"
-        >
-          {v.total}
-        </dd>
-      </dl>
+      <DocumentTotals
+        rows={[
+          ["Subtotal", v.subtotal],
+          [v.taxLabel, v.tax],
+        ]}
+        total={["Total", v.total]}
+        totalTestId="invoice-total"
+      />
       {v.usdNote && <p className="mt-2 text-right text-xs text-slate-500">Total in USD: {v.usdNote}</p>}
-    </article>
+      {v.refund && (
+        <section aria-labelledby="invoice-refunds" className="mt-6 border-t border-slate-200 pt-4 text-sm">
+          <h2 id="invoice-refunds" className="font-semibold">
+            Refunds
+          </h2>
+          <p className="mt-1" data-testid="invoice-refunded">
+            {v.refund.line}
+          </p>
+          {v.refund.creditNotes.length > 0 && (
+            <ul aria-label="Credit notes" className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {v.refund.creditNotes.map((n) => (
+                <li key={n.id}>
+                  <Link to={clientCreditNotePath(n.id)} className="font-medium text-brand-700 underline">
+                    Credit note {n.number}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </DocumentFrame>
   );
 }

@@ -3,9 +3,9 @@
  * streamed: invoices are read 200 at a time (keyset paging on the client's index) and each PDF is
  * added to the zip as it is rendered, so 10,000 invoices never sit in memory at once.
  */
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { clients, invoices, orders } from "~/db/schema";
+import { clients, creditNotes, invoices, orders } from "~/db/schema";
 import type { InvoiceDocument } from "./invoices.server";
 
 /** Renders one invoice's PDF: the invoice page's own renderer (`renderInvoicePdf`), so both downloads match. */
@@ -24,7 +24,7 @@ async function invoiceBatch(
         and(eq(invoices.createdAt, after.createdAt), lt(invoices.id, after.id)),
       )
     : undefined;
-  return db
+  const docs: InvoiceDocument[] = await db
     .select({
       invoice: invoices,
       order: orders,
@@ -45,6 +45,24 @@ async function invoiceBatch(
     .where(and(eq(invoices.clientId, clientId), keyset))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(BATCH);
+  // A refunded invoice prints its credit notes, as its own PDF does: one query for the batch's.
+  const refunded = docs.filter((d) => d.invoice.refundedAmount > 0).map((d) => d.invoice.id);
+  if (refunded.length === 0) return docs;
+  const notes = await db
+    .select({
+      id: creditNotes.id,
+      creditNoteNumber: creditNotes.creditNoteNumber,
+      invoiceId: creditNotes.invoiceId,
+    })
+    .from(creditNotes)
+    .where(inArray(creditNotes.invoiceId, refunded))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.creditNoteSeq));
+  return docs.map((d) => ({
+    ...d,
+    creditNotes: notes
+      .filter((n) => n.invoiceId === d.invoice.id)
+      .map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber })),
+  }));
 }
 
 /** A zip file name that is safe everywhere. */

@@ -22,6 +22,8 @@ export interface InvoiceRow {
   subtotal: number;
   taxAmount: number;
   totalAmount: number;
+  /** What came back through refunds: the list shows "Refunded" or "Partially refunded" (ADR 0505). */
+  refundedAmount: number;
   createdAt: string;
   dueDate: string;
   paidAt: string | null;
@@ -88,6 +90,7 @@ async function invoiceRows(db: Database, where: SQL | undefined, limit: number, 
       subtotal: invoices.subtotal,
       taxAmount: invoices.taxAmount,
       totalAmount: invoices.totalAmount,
+      refundedAmount: invoices.refundedAmount,
       createdAt: invoices.createdAt,
       dueDate: invoices.dueDate,
       paidAt: invoices.paidAt,

@@ -97,6 +97,41 @@ describe("renderInvoicePdf", () => {
   });
 });
 
+describe("a refunded invoice's PDF", () => {
+  it("reads PARTIALLY REFUNDED, then REFUNDED, with a Refunded line and the credit note numbers", async () => {
+    const paid = invoice({
+      currency: "INR",
+      status: "paid",
+      paidAt: new Date("2026-01-02T00:00:00Z"),
+      subtotal: 1248.75,
+      totalAmount: 1248.75,
+      amountUsd: 15,
+      exchangeRate: 83.25,
+      refundedAmount: 416.25,
+    });
+    const partial = await pdfText({ ...paid, creditNotes: [{ id: "n1", creditNoteNumber: "CN-2026-0001" }] });
+    expect(partial).toContain("PARTIALLY REFUNDED");
+    expect(partial).toMatch(/Refunded\s+₹416\.25/);
+    expect(partial).toContain("₹416.25 of ₹1,248.75 refunded (credit note CN-2026-0001)");
+    expect(partial).toContain("Thank you for your payment.");
+    const full = await pdfText({
+      ...paid,
+      invoice: { ...paid.invoice, refundedAmount: 1248.75 },
+      creditNotes: [
+        { id: "n1", creditNoteNumber: "CN-2026-0001" },
+        { id: "n2", creditNoteNumber: "CN-2026-0002" },
+      ],
+    });
+    expect(full).toContain("REFUNDED");
+    expect(full).not.toContain("PARTIALLY");
+    expect(full).toContain("(credit notes CN-2026-0001, CN-2026-0002)");
+    // Nothing refunded: no Refunded line.
+    const untouched = await pdfText({ ...paid, invoice: { ...paid.invoice, refundedAmount: 0 } });
+    expect(untouched).toContain("PAID");
+    expect(untouched).not.toContain("Refunded");
+  });
+});
+
 /** Every currency the site can show: the selector's, the rate table's, the display formats', the countries'. */
 const CURRENCIES = [
   ...new Set([

@@ -2,13 +2,15 @@
  * The invoice as a real PDF, made on the server with PDFKit (docs/decisions/0501-invoice-pdf.md): the
  * same content as the invoice page, amounts through the page's own formatter (`formatMoney`: "₹832.50",
  * "1.234,50 €"). `renderInvoicePdf` returns the whole file as a Buffer, so a route can send one and the
- * portal's Download All can zip several.
+ * portal's Download All can zip several. The pieces every document shares (the fonts, the seller's
+ * heading, the buyer, the facts, the totals) are exported for the credit note's PDF, so both look alike.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Font } from "fontkit";
 import type { BusinessIdentity } from "~/features/business/business";
-import { type InvoiceViewInput, invoiceView } from "./invoice-view";
+import { pdfFileName } from "./download-all.server";
+import { type BillToBlock, type InvoiceViewInput, invoiceView, type SellerBlock } from "./invoice-view";
 
 /**
  * PDFKit's built-in Helvetica covers Windows-1252 only (no ₹, ₩, ₺, ₽, ฿…), so the PDF embeds DejaVu
@@ -78,15 +80,29 @@ export function drawableText(text: string, covers: (codePoint: number) => boolea
   return out;
 }
 
-export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
+/** A document being drawn: PDFKit's, the fonts' `safe` text, the margins, and its end. */
+export interface PdfCanvas {
+  doc: PDFKit.PDFDocument;
+  /** Text as the embedded fonts can draw it (`drawableText`). */
+  safe(text: string): string;
+  left: number;
+  right: number;
+  width: number;
+  /** Ends the document; the whole file. */
+  finish(): Promise<Buffer>;
+}
+
+const INK = "#0f172a";
+const GREY = "#475569";
+
+/** A new A4 document with the embedded fonts registered as "Body" and "Bold". */
+export async function openPdf(info: { title: string; author: string }): Promise<PdfCanvas> {
   // Loaded on the first PDF, not at start: PDFKit and its fonts are tens of MB few requests need (ADR 0803).
   const [{ default: PDFDocument }, fonts] = await Promise.all([import("pdfkit"), pdfFonts()]);
-  const safe = (text: string) => drawableText(text, fonts.covers);
-  const v = invoiceView(input, business);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: `Invoice ${v.number}`, Author: v.business.name, Subject: `Invoice ${v.number}` },
+    info: { Title: info.title, Author: info.author, Subject: info.title },
   });
   // PDFKit accepts a parsed fontkit font where its types say only files.
   doc.registerFont("Body", fonts.regular as unknown as Buffer);
@@ -97,53 +113,149 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-
   const left = 50;
   const right = doc.page.width - 50;
-  const width = right - left;
+  return {
+    doc,
+    safe: (text) => drawableText(text, fonts.covers),
+    left,
+    right,
+    width: right - left,
+    finish() {
+      doc.end();
+      return done;
+    },
+  };
+}
 
-  doc.font("Bold").fontSize(20).text(safe(v.business.name), left, 50);
-  doc.font("Body").fontSize(9).fillColor("#475569");
-  if (v.business.legalName !== v.business.name) doc.text(safe(v.business.legalName));
-  doc.text(safe(v.business.address)).text(`${safe(v.business.email)}  |  ${safe(v.business.phone)}`);
-  if (v.business.taxLine) doc.text(safe(v.business.taxLine));
+/**
+ * The top of a document: the seller on the left; on the right the document's kind ("INVOICE"), its
+ * number, then each of `lines` (a status in its colour, "for invoice …"). Returns where the next part
+ * may start.
+ */
+export function drawDocumentHeading(
+  c: PdfCanvas,
+  seller: SellerBlock,
+  heading: { kind: string; number: string; lines?: Array<{ text: string; color?: string; bold?: boolean }> },
+): number {
+  const { doc, safe, left, width } = c;
+  doc.font("Bold").fontSize(20).text(safe(seller.name), left, 50);
+  doc.font("Body").fontSize(9).fillColor(GREY);
+  if (seller.legalName !== seller.name) doc.text(safe(seller.legalName));
+  doc.text(safe(seller.address)).text(`${safe(seller.email)}  |  ${safe(seller.phone)}`);
+  if (seller.taxLine) doc.text(safe(seller.taxLine));
+  const sellerBottom = doc.y;
 
-  doc.fillColor("#0f172a").font("Bold").fontSize(16).text("INVOICE", left, 50, { width, align: "right" });
-  doc.font("Body").fontSize(10).text(v.number, { width, align: "right" });
-  doc
-    .fillColor(v.tone === "paid" ? "#15803d" : "#b91c1c")
-    .font("Bold")
-    .text(v.statusLabel.toUpperCase(), {
-      width,
-      align: "right",
-    });
-  doc.fillColor("#0f172a").font("Body");
-
+  doc.fillColor(INK).font("Bold").fontSize(16).text(heading.kind, left, 50, { width, align: "right" });
+  doc.font("Body").fontSize(10).text(safe(heading.number), { width, align: "right" });
+  for (const line of heading.lines ?? []) {
+    doc
+      .fillColor(line.color ?? INK)
+      .font(line.bold ? "Bold" : "Body")
+      .text(safe(line.text), { width, align: "right" });
+  }
+  doc.fillColor(INK).font("Body");
   doc.moveDown(3);
-  const top = Math.max(doc.y, 140);
-  doc.font("Bold").fontSize(10).text("Bill To", left, top);
-  doc.font("Body").text(safe(v.billTo.name));
-  if (v.billTo.company) doc.text(safe(v.billTo.company));
-  for (const line of v.billTo.addressLines) doc.text(safe(line), { width: width / 2 - 10 });
-  doc.text(safe(v.billTo.email));
-  if (v.billTo.phone) doc.text(safe(v.billTo.phone));
-  if (v.billTo.taxLine) doc.text(safe(v.billTo.taxLine));
+  return Math.max(doc.y, sellerBottom + 20, 140);
+}
 
-  const meta: Array<[string, string]> = [
-    ["Invoice Date", v.issued],
-    ["Due Date", v.due],
-    ...(v.paid ? ([["Paid On", v.paid]] as Array<[string, string]>) : []),
-    ["Currency", v.currency],
-  ];
+/** "Bill To" and the buyer, in the left half from `top`; returns the bottom. */
+export function drawBillTo(c: PdfCanvas, billTo: BillToBlock, top: number): number {
+  const { doc, safe, left, width } = c;
+  doc.font("Bold").fontSize(10).text("Bill To", left, top);
+  doc.font("Body").text(safe(billTo.name));
+  if (billTo.company) doc.text(safe(billTo.company));
+  for (const line of billTo.addressLines) doc.text(safe(line), { width: width / 2 - 10 });
+  doc.text(safe(billTo.email));
+  if (billTo.phone) doc.text(safe(billTo.phone));
+  if (billTo.taxLine) doc.text(safe(billTo.taxLine));
+  return doc.y;
+}
+
+/** Label and value pairs in the right half from `top`; returns the bottom. */
+export function drawFacts(c: PdfCanvas, facts: Array<[string, string]>, top: number): number {
+  const { doc, safe, left, width } = c;
   let y = top;
-  for (const [label, value] of meta) {
-    doc.font("Bold").text(label, left + width / 2, y, { width: width / 4 });
+  for (const [label, value] of facts) {
+    doc
+      .font("Bold")
+      .fontSize(10)
+      .text(label, left + width / 2, y, { width: width / 4 });
     doc.font("Body").text(safe(value), left + (3 * width) / 4, y, { width: width / 4, align: "right" });
     y += 15;
   }
+  return y;
+}
+
+/** The amounts, label and value in the right half, the bold ones larger; returns the bottom. */
+export function drawTotals(c: PdfCanvas, rows: Array<[string, string, boolean]>, top: number): number {
+  const { doc, safe, left, width } = c;
+  let y = top;
+  for (const [label, value, bold] of rows) {
+    doc.font(bold ? "Bold" : "Body").fontSize(bold ? 12 : 10);
+    doc.text(safe(label), left + width / 2, y, { width: width / 4 });
+    doc.text(safe(value), left + (3 * width) / 4, y, { width: width / 4, align: "right" });
+    y += bold ? 20 : 16;
+  }
+  return y;
+}
+
+/** A small grey line across the page, aligned right; returns the bottom. */
+export function drawNote(c: PdfCanvas, text: string, top: number): number {
+  const { doc, safe, left, width } = c;
+  doc.font("Body").fontSize(9).fillColor(GREY).text(safe(text), left, top, { width, align: "right" });
+  doc.fillColor(INK);
+  return Math.max(doc.y, top + 16);
+}
+
+/** The closing line, centred under the rest. */
+export function drawFooter(c: PdfCanvas, text: string, top: number): void {
+  const { doc, safe, left, width } = c;
+  doc
+    .font("Body")
+    .fillColor(GREY)
+    .fontSize(9)
+    .text(safe(text), left, top + 30, { width, align: "center" });
+}
+
+/** A rule across the page at `y`. */
+export function drawRule(c: PdfCanvas, y: number): void {
+  c.doc.moveTo(c.left, y).lineTo(c.right, y).strokeColor("#cbd5e1").stroke();
+}
+
+/** The colour of a status on paper: paid green, refunds slate or amber, anything unpaid red. */
+const STATUS_COLORS: Record<string, string> = {
+  paid: "#15803d",
+  refunded: GREY,
+  partially_refunded: "#b45309",
+};
+
+export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
+  const v = invoiceView(input, business);
+  const c = await openPdf({ title: `Invoice ${v.number}`, author: v.business.name });
+  const { doc, safe, left, right, width } = c;
+
+  const top = drawDocumentHeading(c, v.business, {
+    kind: "INVOICE",
+    number: v.number,
+    lines: [
+      { text: v.statusLabel.toUpperCase(), color: STATUS_COLORS[v.displayStatus] ?? "#b91c1c", bold: true },
+    ],
+  });
+  const billToBottom = drawBillTo(c, v.billTo, top);
+  const factsBottom = drawFacts(
+    c,
+    [
+      ["Invoice Date", v.issued],
+      ["Due Date", v.due],
+      ...(v.paid ? ([["Paid On", v.paid]] as Array<[string, string]>) : []),
+      ["Currency", v.currency],
+    ],
+    top,
+  );
 
   // The lines.
-  y = Math.max(doc.y, y) + 30;
+  let y = Math.max(billToBottom, factsBottom) + 30;
   const cols = {
     desc: left,
     qty: left + width * 0.55,
@@ -151,7 +263,7 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
     amount: left + width * 0.82,
   };
   doc.rect(left, y - 5, width, 20).fill("#f1f5f9");
-  doc.fillColor("#0f172a").font("Bold").fontSize(10);
+  doc.fillColor(INK).font("Bold").fontSize(10);
   doc.text("Description", cols.desc + 5, y);
   doc.text("Qty", cols.qty, y, { width: 50, align: "right" });
   doc.text("Unit Price", cols.unit, y, { width: 70, align: "right" });
@@ -162,47 +274,56 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
     doc.text(safe(line.description), cols.desc + 5, y, { width: width * 0.5 });
     doc
       .fontSize(8)
-      .fillColor("#475569")
+      .fillColor(GREY)
       .text(safe(line.detail), { width: width * 0.5 });
-    doc.fontSize(10).fillColor("#0f172a");
+    doc.fontSize(10).fillColor(INK);
     doc.text(String(line.quantity), cols.qty, y, { width: 50, align: "right" });
     doc.text(safe(line.unitPrice), cols.unit, y, { width: 70, align: "right" });
     doc.text(safe(line.amount), cols.amount, y, { width: right - cols.amount, align: "right" });
     y += 40;
   }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor("#cbd5e1").stroke();
+  drawRule(c, y);
   y += 10;
 
-  const totals: Array<[string, string, boolean]> = [
-    ["Subtotal", v.subtotal, false],
-    [v.taxLabel, v.tax, false],
-    ["Total", v.total, true],
-  ];
-  for (const [label, value, bold] of totals) {
-    doc.font(bold ? "Bold" : "Body").fontSize(bold ? 12 : 10);
-    doc.text(label, left + width / 2, y, { width: width / 4 });
-    doc.text(safe(value), left + (3 * width) / 4, y, { width: width / 4, align: "right" });
-    y += bold ? 20 : 16;
-  }
-  if (v.usdNote) {
-    doc
-      .font("Body")
-      .fontSize(9)
-      .fillColor("#475569")
-      .text(safe(`Total in USD: ${v.usdNote}`), left, y, { width, align: "right" });
-    y += 16;
-  }
-  doc
-    .fillColor("#475569")
-    .fontSize(9)
-    .text(
-      v.tone === "paid"
-        ? "Thank you for your payment."
-        : `Please pay by ${v.due}. Thank you for your business.`,
-      left,
-      y + 30,
-      { width, align: "center" },
+  y = drawTotals(
+    c,
+    [
+      ["Subtotal", v.subtotal, false],
+      [v.taxLabel, v.tax, false],
+      ["Total", v.total, true],
+    ],
+    y,
+  );
+  if (v.usdNote) y = drawNote(c, `Total in USD: ${v.usdNote}`, y);
+  if (v.refund) {
+    y = drawTotals(c, [["Refunded", v.refund.amount, false]], y + 4);
+    const numbers = v.refund.creditNotes.map((n) => n.number);
+    y = drawNote(
+      c,
+      numbers.length === 0
+        ? v.refund.line
+        : `${v.refund.line} (credit note${numbers.length > 1 ? "s" : ""} ${numbers.join(", ")})`,
+      y,
     );
-  doc.end();
-  return done;
+  }
+  drawFooter(
+    c,
+    v.tone === "paid"
+      ? "Thank you for your payment."
+      : `Please pay by ${v.due}. Thank you for your business.`,
+    y,
+  );
+  return c.finish();
+}
+
+/** A PDF as a download named after its document's number ("INV-2026-0001.pdf"), never cached. */
+export function pdfDownload(pdf: Buffer, documentNumber: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${pdfFileName(documentNumber)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -204,4 +204,38 @@ describe("invoiceView", () => {
     expect(v.business).toMatchObject({ name: "Portico IT Services", taxLine: null });
     expect(issuedPartyLines({ buyer: null, seller: null }, null, business).billTo).toEqual([]);
   });
+
+  it("reads Partially refunded, then Refunded, with the refunded line and its credit notes; stays paid underneath", () => {
+    const paid = {
+      ...base,
+      invoice: { ...base.invoice, status: "paid", paidAt: "2026-01-02T00:00:00Z", refundedAmount: 30 },
+      creditNotes: [{ id: "n1", creditNoteNumber: "CN-2026-0001" }],
+    };
+    const partial = invoiceView(paid, business);
+    expect(partial).toMatchObject({
+      status: "paid",
+      displayStatus: "partially_refunded",
+      statusLabel: "Partially refunded",
+      tone: "paid",
+      refund: {
+        amount: "$30.00",
+        line: "$30.00 of $80.00 refunded",
+        creditNotes: [{ id: "n1", number: "CN-2026-0001" }],
+      },
+    });
+    const full = invoiceView(
+      {
+        ...paid,
+        invoice: { ...paid.invoice, refundedAmount: 80 },
+        creditNotes: [...paid.creditNotes, { id: "n2", creditNoteNumber: "CN-2026-0002" }],
+      },
+      business,
+    );
+    expect(full).toMatchObject({ displayStatus: "refunded", statusLabel: "Refunded", tone: "paid" });
+    expect(full.refund?.creditNotes.map((n) => n.number)).toEqual(["CN-2026-0001", "CN-2026-0002"]);
+    // Nothing refunded: no refund part, the stored status as before.
+    const untouched = invoiceView({ ...paid, invoice: { ...paid.invoice, refundedAmount: 0 } }, business);
+    expect(untouched).toMatchObject({ displayStatus: "paid", statusLabel: "Paid", refund: null });
+    expect(invoiceView(base, business).refund).toBeNull();
+  });
 });

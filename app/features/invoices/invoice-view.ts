@@ -4,9 +4,16 @@
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
+import { invoiceDisplayStatus, invoiceStatusLabel, refundedLine } from "~/features/refunds/refund-math";
 import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";
-import { type BuyerSource, readBuyer, readSeller } from "./invoice-parties";
+import {
+  type BuyerSource,
+  type InvoiceBuyer,
+  type InvoiceSeller,
+  readBuyer,
+  readSeller,
+} from "./invoice-parties";
 
 export interface InvoiceViewInput {
   invoice: {
@@ -26,7 +33,11 @@ export interface InvoiceViewInput {
     /** The copies frozen when issued (ADR 0504), checked here; null: the client and business as now. */
     buyer?: unknown;
     seller?: unknown;
+    /** What came back to the client through refunds (ADR 0505); absent or 0: nothing. */
+    refundedAmount?: number;
   };
+  /** The invoice's credit notes, oldest first (read only when something was refunded). */
+  creditNotes?: ReadonlyArray<{ id: string; creditNoteNumber: string }>;
   order: {
     serviceName: string;
     packageName: string;
@@ -40,34 +51,44 @@ export interface InvoiceViewInput {
   client: BuyerSource;
 }
 
+/** The seller's block of a printed document (an invoice, a credit note). */
+export interface SellerBlock {
+  name: string;
+  legalName: string;
+  address: string;
+  email: string;
+  phone: string;
+  /** "VAT/Tax ID: …", or null when the seller had none. */
+  taxLine: string | null;
+}
+
+/** The buyer's block of a printed document ("Bill To"). */
+export interface BillToBlock {
+  name: string;
+  company: string | null;
+  /** Address and country, each on its own line (empty when neither was given). */
+  addressLines: string[];
+  email: string;
+  phone: string | null;
+  taxLine: string | null;
+}
+
 export interface InvoiceView {
   id: string;
   number: string;
+  /** The stored status (paid stays paid once refunded). */
   status: string;
+  /** What the invoice is shown as: the stored status, or refunded / partially_refunded (ADR 0505). */
+  displayStatus: string;
   statusLabel: string;
+  /** By the stored status: a refunded invoice was paid (no Pay Now, "Thank you for your payment"). */
   tone: "paid" | "unpaid";
   issued: string;
   due: string;
   paid: string | null;
   currency: string;
-  business: {
-    name: string;
-    legalName: string;
-    address: string;
-    email: string;
-    phone: string;
-    /** "VAT/Tax ID: …", or null when the seller had none. */
-    taxLine: string | null;
-  };
-  billTo: {
-    name: string;
-    company: string | null;
-    /** Address and country, each on its own line (empty when neither was given). */
-    addressLines: string[];
-    email: string;
-    phone: string | null;
-    taxLine: string | null;
-  };
+  business: SellerBlock;
+  billTo: BillToBlock;
   lines: Array<{ description: string; detail: string; quantity: number; unitPrice: string; amount: string }>;
   subtotal: string;
   taxLabel: string;
@@ -75,11 +96,52 @@ export interface InvoiceView {
   total: string;
   /** The total in USD with the rate, for invoices in another currency; else null. */
   usdNote: string | null;
+  /** Once some of it was refunded: the amount, "{refunded} of {total} refunded", its credit notes. */
+  refund: {
+    amount: string;
+    line: string;
+    creditNotes: Array<{ id: string; number: string }>;
+  } | null;
 }
 
-const date = (value: Date | string) => formatDate(value, "long");
+export const documentDate = (value: Date | string) => formatDate(value, "long");
+const date = documentDate;
 
 export const taxLine = (taxId: string | null) => (taxId ? `VAT/Tax ID: ${taxId}` : null);
+
+export function sellerBlock(seller: InvoiceSeller): SellerBlock {
+  return {
+    name: seller.name,
+    legalName: seller.legalName,
+    address: seller.address,
+    email: seller.email,
+    phone: seller.phone,
+    taxLine: taxLine(seller.taxId),
+  };
+}
+
+export function billToBlock(buyer: InvoiceBuyer): BillToBlock {
+  return {
+    name: buyer.name,
+    company: buyer.company,
+    addressLines: [buyer.address, buyer.country].filter((line): line is string => Boolean(line)),
+    email: buyer.email,
+    phone: buyer.phone,
+    taxLine: taxLine(buyer.taxId),
+  };
+}
+
+/** "$80.00 at 150 JPY per USD" for an amount in another currency than USD; null for USD. */
+export function usdNoteFor(
+  currency: string,
+  amountUsd: number,
+  exchangeRate: number,
+  format = formatMoney,
+): string | null {
+  return currency === "USD"
+    ? null
+    : `${format(amountUsd, "USD")} at ${Number(exchangeRate)} ${currency} per USD`;
+}
 
 export function invoiceView(
   input: InvoiceViewInput,
@@ -96,32 +158,21 @@ export function invoiceView(
   const unitInCurrency = order.quantity > 0 ? packageAmount / order.quantity : packageAmount;
   const unitPrice = (usd: number, inCurrency: number) =>
     invoice.currency === "USD" ? format(usd, "USD") : money(inCurrency);
+  const refunded = invoice.refundedAmount ?? 0;
+  const displayStatus = invoiceDisplayStatus(invoice.status, invoice.totalAmount, refunded, invoice.currency);
   return {
     id: invoice.id,
     number: invoice.invoiceNumber,
     status: invoice.status,
-    statusLabel: invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1),
+    displayStatus,
+    statusLabel: invoiceStatusLabel(displayStatus),
     tone: invoiceStatusTone(invoice.status),
     issued: date(invoice.createdAt),
     due: date(invoice.dueDate),
     paid: invoice.paidAt ? date(invoice.paidAt) : null,
     currency: invoice.currency,
-    business: {
-      name: seller.name,
-      legalName: seller.legalName,
-      address: seller.address,
-      email: seller.email,
-      phone: seller.phone,
-      taxLine: taxLine(seller.taxId),
-    },
-    billTo: {
-      name: buyer.name,
-      company: buyer.company,
-      addressLines: [buyer.address, buyer.country].filter((line): line is string => Boolean(line)),
-      email: buyer.email,
-      phone: buyer.phone,
-      taxLine: taxLine(buyer.taxId),
-    },
+    business: sellerBlock(seller),
+    billTo: billToBlock(buyer),
     lines: [
       {
         description: order.serviceName,
@@ -142,10 +193,15 @@ export function invoiceView(
     taxLabel: `Tax (${Number(invoice.taxRatePercent)}%)`,
     tax: money(invoice.taxAmount),
     total: money(invoice.totalAmount),
-    usdNote:
-      invoice.currency === "USD"
-        ? null
-        : `${format(invoice.amountUsd, "USD")} at ${Number(invoice.exchangeRate)} ${invoice.currency} per USD`,
+    usdNote: usdNoteFor(invoice.currency, invoice.amountUsd, invoice.exchangeRate, format),
+    refund:
+      displayStatus === "refunded" || displayStatus === "partially_refunded"
+        ? {
+            amount: money(refunded),
+            line: refundedLine(invoice.totalAmount, refunded, invoice.currency, format),
+            creditNotes: (input.creditNotes ?? []).map((n) => ({ id: n.id, number: n.creditNoteNumber })),
+          }
+        : null,
   };
 }
 

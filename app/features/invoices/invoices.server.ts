@@ -140,6 +140,8 @@ export interface InvoiceDocument {
   order: Order;
   /** The client as they are now: what an invoice without a stored buyer prints (ADR 0504). */
   client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
+  /** Its credit notes, oldest first, where the reader added them (a refunded invoice prints them). */
+  creditNotes?: Array<{ id: string; creditNoteNumber: string }>;
 }
 
 /**

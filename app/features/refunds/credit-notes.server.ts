@@ -7,11 +7,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import {
+  type Client,
   type CreditNote,
   clients,
   creditNoteCounters,
   creditNotes,
   type Invoice,
+  invoices,
   type Refund,
 } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
@@ -91,4 +93,59 @@ export async function getCreditNote(db: Database, id: string, clientId?: string)
     )
     .limit(1);
   return row ?? null;
+}
+
+/** A credit note as its pages and PDF print it: the note, its invoice's number, and the client as now. */
+export interface CreditNoteDocument {
+  creditNote: CreditNote;
+  invoice: { id: string; invoiceNumber: string };
+  /** The client as they are now: what a note without a frozen buyer prints. */
+  client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One credit note with what it prints, or null (missing, malformed id, or, with `clientId`, another
+ * client's: the caller answers not found either way).
+ */
+export async function getCreditNoteDocument(
+  db: Database,
+  id: string,
+  clientId?: string,
+): Promise<CreditNoteDocument | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({
+      creditNote: creditNotes,
+      invoice: { id: invoices.id, invoiceNumber: invoices.invoiceNumber },
+      client: {
+        id: clients.id,
+        name: clients.name,
+        email: clients.email,
+        phone: clients.phone,
+        company: clients.company,
+        address: clients.address,
+        country: clients.country,
+        taxId: clients.taxId,
+      },
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(clients, eq(clients.id, creditNotes.clientId))
+    .where(
+      and(eq(creditNotes.id, id), clientId === undefined ? undefined : eq(creditNotes.clientId, clientId)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The credit notes an invoice prints (none asked for when nothing was refunded). */
+export async function creditNotesToPrint(
+  db: Database,
+  invoice: Pick<Invoice, "id" | "refundedAmount">,
+): Promise<Array<{ id: string; creditNoteNumber: string }>> {
+  if (!(invoice.refundedAmount > 0)) return [];
+  const rows = await creditNotesOfInvoice(db, invoice.id);
+  return rows.map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber }));
 }

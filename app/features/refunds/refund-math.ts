@@ -120,7 +120,22 @@ export function invoiceDisplayStatus(
   return state === "none" ? status : state === "full" ? "refunded" : "partially_refunded";
 }
 
+/**
+ * The words of a status as `invoiceDisplayStatus` gives it: "Refunded", "Partially refunded", else the
+ * stored status with a capital ("Paid", "Sent").
+ */
+export function invoiceStatusLabel(displayStatus: string): string {
+  if (displayStatus === "refunded") return REFUND_STATE_LABELS.full;
+  if (displayStatus === "partially_refunded") return REFUND_STATE_LABELS.partial;
+  return displayStatus.charAt(0).toUpperCase() + displayStatus.slice(1);
+}
+
 /** "{refunded} of {total} refunded" (the invoice's summary line once a refund is recorded). */
-export function refundedLine(totalAmount: number, refundedAmount: number, currency: string): string {
-  return `${formatMoney(refundedAmount, currency)} of ${formatMoney(totalAmount, currency)} refunded`;
+export function refundedLine(
+  totalAmount: number,
+  refundedAmount: number,
+  currency: string,
+  format = formatMoney,
+): string {
+  return `${format(refundedAmount, currency)} of ${format(totalAmount, currency)} refunded`;
 }

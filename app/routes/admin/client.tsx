@@ -5,6 +5,7 @@ import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
+import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -107,7 +108,14 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
                 <Td>{formatDate(i.dueDate, "iso")}</Td>
                 <Td>
-                  <StatusBadge status={i.overdue ? "overdue" : i.status} plain />
+                  <StatusBadge
+                    status={
+                      i.overdue
+                        ? "overdue"
+                        : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency)
+                    }
+                    plain
+                  />
                 </Td>
               </tr>
             ))}

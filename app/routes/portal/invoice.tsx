@@ -1,9 +1,10 @@
-import { Download, Printer } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
+import { PrintAndDownload } from "~/features/invoices/DocumentParts";
 import { InvoiceDocument } from "~/features/invoices/InvoiceDocument";
 import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
+import { creditNotesToPrint } from "~/features/refunds/credit-notes.server";
 import { pageTitle } from "~/features/site/meta";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import type { Route } from "./+types/invoice";
@@ -16,9 +17,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 /** Only the signed-in client's own invoice; anything else is 'Invoice Not Found' (404), no hint either way. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
-  const found = await getClientInvoice(context.runtime.database.db, client.id, params.invoiceId);
+  const db = context.runtime.database.db;
+  const found = await getClientInvoice(db, client.id, params.invoiceId);
   if (!found) return data({ invoice: null, orderHref: null }, { status: 404 });
-  const view = invoiceView(found, context.runtime.config.business);
+  // Refunded (ADR 0505): its credit notes, each linked to its page.
+  const creditNotes = await creditNotesToPrint(db, found.invoice);
+  const view = invoiceView({ ...found, creditNotes }, context.runtime.config.business);
   return { invoice: view, orderHref: `/client/orders/${found.order.id}` };
 }
 
@@ -56,12 +60,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
           )}
-          <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="size-4" /> Print
-          </button>
-          <a href={`/invoice/${v.id}/pdf`} className={buttonClass("primary")} download>
-            <Download aria-hidden="true" className="size-4" /> Download PDF
-          </a>
+          <PrintAndDownload pdfHref={`/invoice/${v.id}/pdf`} />
         </div>
       </div>
       <InvoiceDocument invoice={v} />

@@ -7,6 +7,7 @@ import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { isPastDue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { listHref, parseListQuery } from "~/features/lists/listing";
 import { ListPager } from "~/features/portal/components";
+import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge, statusLabel } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
@@ -88,6 +89,8 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         {rows.map((inv) => {
           const pastDue = isPastDue(inv.dueDate, inv.status, new Date(now));
           const unpaid = isUnpaidOrOverdue(inv.status);
+          // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
+          const shown = invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency);
           return (
             <tr key={inv.id} data-invoice-id={inv.id}>
               <Td className="font-medium whitespace-nowrap text-ink">{inv.invoiceNumber}</Td>
@@ -114,7 +117,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                 )}
               </Td>
               <Td>
-                <StatusBadge status={inv.status} />
+                <StatusBadge status={shown} label={invoiceStatusLabel(shown)} />
               </Td>
               <Td>
                 <div className="flex flex-wrap items-center gap-3">

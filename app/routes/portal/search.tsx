@@ -4,6 +4,7 @@ import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
+import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
@@ -93,7 +94,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                         {inv.serviceName} · {formatMoney(inv.totalAmount, inv.currency)}
                       </p>
                     </div>
-                    <StatusBadge status={inv.status} />
+                    <InvoiceStatus invoice={inv} />
                   </li>
                 ))}
               </ul>
@@ -111,4 +112,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       )}
     </Page>
   );
+}
+
+/** An invoice's status as the invoices list shows it: refunded or partially refunded once refunds count. */
+function InvoiceStatus({
+  invoice: i,
+}: {
+  invoice: { status: string; totalAmount: number; refundedAmount: number; currency: string };
+}) {
+  const shown = invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency);
+  return <StatusBadge status={shown} label={invoiceStatusLabel(shown)} />;
 }

@@ -1,0 +1,141 @@
+/**
+ * The pieces every printable document of the site shares (the invoice, the credit note): its frame,
+ * the seller's block, the buyer's, the totals, and the Print and Download PDF buttons.
+ */
+import { Download, Printer } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card-class";
+import type { BillToBlock, SellerBlock } from "./invoice-view";
+
+/** The document's card, plain on paper. */
+export function DocumentFrame({
+  id,
+  labelledBy,
+  children,
+}: {
+  id: string;
+  labelledBy: string;
+  children: ReactNode;
+}) {
+  return (
+    <article
+      id={id}
+      aria-labelledby={labelledBy}
+      className={cardClass("mt-6 p-5 sm:p-8 print:border-0 print:shadow-none")}
+    >
+      {children}
+    </article>
+  );
+}
+
+/** The seller as the document was issued: name, legal name, address, contact, tax id. */
+export function SellerDetails({ seller }: { seller: SellerBlock }) {
+  return (
+    <div>
+      <p className="text-xl font-bold">{seller.name}</p>
+      {seller.legalName !== seller.name && <p className="text-sm text-slate-600">{seller.legalName}</p>}
+      <p className="text-sm text-slate-600">{seller.address}</p>
+      <p className="text-sm text-slate-600">
+        {seller.email} · {seller.phone}
+      </p>
+      {seller.taxLine && (
+        <p className="text-sm text-slate-600" data-testid="seller-tax-id">
+          {seller.taxLine}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The buyer as the document was issued. */
+export function BillToDetails({ billTo }: { billTo: BillToBlock }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase text-slate-500">Bill To</h2>
+      <p className="mt-1 font-semibold">{billTo.name}</p>
+      {billTo.company && <p>{billTo.company}</p>}
+      {billTo.addressLines.map((line) => (
+        <p key={line} className="wrap-anywhere">
+          {line}
+        </p>
+      ))}
+      <p className="wrap-anywhere">{billTo.email}</p>
+      {billTo.phone && <p>{billTo.phone}</p>}
+      {billTo.taxLine && <p data-testid="buyer-tax-id">{billTo.taxLine}</p>}
+    </div>
+  );
+}
+
+/** The dates and the like beside the buyer: label, value pairs. */
+export function DocumentFacts({ facts }: { facts: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:justify-self-end">
+      {facts.map(([label, value]) => (
+        <FactRow key={label} label={label} value={value} />
+      ))}
+    </dl>
+  );
+}
+
+function FactRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold">{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/** The amounts under the lines; the last one is the total, in bold, with `totalTestId`. */
+export function DocumentTotals({
+  rows,
+  total,
+  totalTestId,
+}: {
+  rows: Array<[string, string]>;
+  total: [string, string];
+  totalTestId: string;
+}) {
+  return (
+    <dl className="ml-auto mt-6 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <TotalRow key={label} label={label} value={value} />
+      ))}
+      <dt className="border-t border-slate-200 pt-2 text-base font-bold">{total[0]}</dt>
+      <dd data-testid={totalTestId} className="border-t border-slate-200 pt-2 text-right text-base font-bold">
+        {total[1]}
+      </dd>
+    </dl>
+  );
+}
+
+function TotalRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="text-right">{value}</dd>
+    </>
+  );
+}
+
+/** Download PDF: the document's file. */
+export function PdfDownloadLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={buttonClass("primary")} download>
+      <Download aria-hidden="true" className="size-4" /> Download PDF
+    </a>
+  );
+}
+
+/** Print and Download PDF, as the document's page offers them (hidden on paper by the page's toolbar). */
+export function PrintAndDownload({ pdfHref }: { pdfHref: string }) {
+  return (
+    <>
+      <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
+        <Printer aria-hidden="true" className="size-4" /> Print
+      </button>
+      <PdfDownloadLink href={pdfHref} />
+    </>
+  );
+}
