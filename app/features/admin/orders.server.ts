@@ -4,9 +4,11 @@
  * marked "Brief missing" in the lists. Moving an order through its life cycle is the order's own
  * (orders/order-lifecycle.server.ts).
  */
+
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
+import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { BRIEF_MISSING } from "~/features/orders/brief";
 import { briefMissingSql } from "~/features/orders/brief.server";
 import { escapeLike } from "./audit.server";
@@ -76,7 +78,7 @@ export async function listOrders(
       .select(orderListColumns)
       .from(orders)
       .leftJoin(clients, eq(clients.id, orders.clientId))
-      .leftJoin(invoices, eq(invoices.orderId, orders.id));
+      .leftJoin(invoices, firstInvoiceOf(orders.id));
   const [rows, countRows] = await Promise.all([
     base().where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset),
     // One grouped count gives the total of the current filter and every status chip.
@@ -84,7 +86,7 @@ export async function listOrders(
       .select({ status: orders.status, n: count() })
       .from(orders)
       .leftJoin(clients, eq(clients.id, orders.clientId))
-      .leftJoin(invoices, eq(invoices.orderId, orders.id))
+      .leftJoin(invoices, firstInvoiceOf(orders.id))
       .where(and(search, scope))
       .groupBy(orders.status),
   ]);
@@ -110,7 +112,7 @@ export async function getOrderDetail(db: Database, id: string) {
     .select({ order: orders, client: clients, invoice: invoices })
     .from(orders)
     .leftJoin(clients, eq(clients.id, orders.clientId))
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(invoices, firstInvoiceOf(orders.id))
     .where(eq(orders.id, id))
     .limit(1);
   if (!row) return null;

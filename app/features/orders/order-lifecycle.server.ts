@@ -5,7 +5,7 @@
  * the providers' webhooks. `transitionOrder` is the command a person gives: it checks the life cycle
  * (order-status.ts), applies the change, writes the audit rows and emails the client, in one transaction.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { clients, type Invoice, invoices, type Order, type OrderStatus, orders } from "~/db/schema";
 import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
@@ -19,22 +19,34 @@ import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { issueBalanceInvoice } from "~/features/quotes/quotes.server";
 import { clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
 import { recordPayment } from "./payment.server";
 
-/** An order and its invoice, both locked FOR UPDATE by the caller's transaction. */
+/**
+ * An order and its invoices, all locked FOR UPDATE by the caller's transaction. `invoice` is the one a
+ * change of the order concerns: the open one if any (a quote's balance once it is issued), else the
+ * first (a purchase's only invoice, a quote's deposit).
+ */
 export interface LockedOrder {
   order: Order;
   invoice: Invoice | null;
+  invoices: Invoice[];
 }
 
 export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   if (!order) return null;
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).for("update");
-  return { order, invoice: invoice ?? null };
+  const all = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.createdAt), asc(invoices.invoiceSeq))
+    .for("update");
+  const invoice = all.find((i) => isUnpaidOrOverdue(i.status)) ?? all[0] ?? null;
+  return { order, invoice, invoices: all };
 }
 
 async function setOrderStatus(tx: Tx, order: Order, to: OrderStatus): Promise<void> {
@@ -65,27 +77,34 @@ export async function startOrderWork(tx: Tx, order: Order): Promise<void> {
   await setOrderStatus(tx, order, "in_progress");
 }
 
-/** in_progress → completed: the client is notified. */
-export async function completeOrder(tx: Tx, order: Order): Promise<void> {
+/**
+ * in_progress → completed: the client is notified; a quote's order with a deposit gets its balance
+ * invoice (issue "quotes").
+ */
+export async function completeOrder(tx: Tx, order: Order, config?: ChangeDeps["config"]): Promise<void> {
   await setOrderStatus(tx, order, "completed");
   await raiseNotification(tx, order.clientId, {
     ...NOTIFICATIONS.orderCompleted,
     href: clientOrderPath(order.id),
   });
+  if (order.quoteId && config) {
+    await issueBalanceInvoice(tx, { config }, order);
+  }
 }
 
 /**
  * Any open order → cancelled: the client is notified, and nothing is owed any more, so its unpaid
  * invoice is voided (keeping its number).
  */
-export async function cancelOrder(tx: Tx, actor: Actor, { order, invoice }: LockedOrder): Promise<void> {
+export async function cancelOrder(tx: Tx, actor: Actor, locked: LockedOrder): Promise<void> {
+  const { order } = locked;
   await setOrderStatus(tx, order, "cancelled");
   await raiseNotification(tx, order.clientId, {
     ...NOTIFICATIONS.orderCancelled,
     href: clientOrderPath(order.id),
   });
-  if (invoice && isUnpaidOrOverdue(invoice.status)) {
-    await voidUnpaidInvoice(tx, actor, invoice, "order cancelled");
+  for (const invoice of locked.invoices ?? (locked.invoice ? [locked.invoice] : [])) {
+    if (isUnpaidOrOverdue(invoice.status)) await voidUnpaidInvoice(tx, actor, invoice, "order cancelled");
   }
 }
 
@@ -103,14 +122,20 @@ const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
   ],
 };
 
-async function applyChange(tx: Tx, actor: Actor, locked: LockedOrder, to: OrderStatus): Promise<void> {
+async function applyChange(
+  tx: Tx,
+  actor: Actor,
+  locked: LockedOrder,
+  to: OrderStatus,
+  config: ChangeDeps["config"],
+): Promise<void> {
   switch (to) {
     case "paid":
       return payOrderByHand(tx, actor, locked);
     case "in_progress":
       return startOrderWork(tx, locked.order);
     case "completed":
-      return completeOrder(tx, locked.order);
+      return completeOrder(tx, locked.order, config);
     case "cancelled":
       return cancelOrder(tx, actor, locked);
     case "pending":
@@ -168,7 +193,7 @@ export async function transitionOrder(
         error: `An order that is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
       };
     }
-    await applyChange(tx, actor, locked, to);
+    await applyChange(tx, actor, locked, to, deps.config);
     await recordAudit(tx, actor, {
       action: "order.status",
       entity: "order",

@@ -4,10 +4,12 @@
  * indexes, so a page costs the same few queries, and about the same time, for 10 orders or 10,000
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
+
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
+import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
@@ -89,7 +91,7 @@ async function orderRows(
   const rows = await db
     .select(rowColumns)
     .from(orders)
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(invoices, firstInvoiceOf(orders.id))
     .where(inArray(orders.id, pageIds))
     .orderBy(dir(orders.createdAt), dir(orders.id));
   const out = rows.map(toRow);

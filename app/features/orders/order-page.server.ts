@@ -4,10 +4,11 @@
  * client's own orders, or any for an admin; anything else (a malformed id too) is null, a 404.
  * The conversation's messages are `listThread` (conversation.server.ts), read beside this.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type InvoiceStatus, invoices, type Order, orderBriefs } from "~/db/schema";
 import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
+import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
@@ -62,7 +63,13 @@ export async function getOrderPage(
   if (!scoped) return null;
   const { order } = scoped;
   const [[invoice], [brief]] = await Promise.all([
-    db.select().from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
+    // The invoice to act on: the open one (a quote's balance once issued), else the first.
+    db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(sql`${unpaidInvoiceSql} desc`, asc(invoices.createdAt))
+      .limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)).limit(1),
   ]);
   return {

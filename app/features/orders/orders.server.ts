@@ -4,6 +4,7 @@
  * year) with the 'New Invoice' notification in one transaction, and only then asks the payment provider
  * for a checkout. Nothing the browser sends about money is read.
  */
+
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -22,6 +23,7 @@ import { getService, resolveServiceId } from "~/features/catalogue/catalogue.ser
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
@@ -289,7 +291,7 @@ export async function findOrderWithInvoice(
   const [row] = await db
     .select({ order: orders, invoice: invoices })
     .from(orders)
-    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .innerJoin(invoices, firstInvoiceOf(orders.id))
     .where(where)
     .limit(1);
   return row ?? null;

@@ -6,7 +6,7 @@
  * (unknown order, already paid, cancelled, wrong amount, an expiry) is recorded with its outcome and
  * changes nothing.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Tx } from "~/db/client.server";
 import { clients, invoices, orders, paymentEvents } from "~/db/schema";
@@ -91,15 +91,23 @@ async function apply(
   if (!orderId) return "ignored: unknown order";
   // The order row's lock (FOR UPDATE below) makes concurrent events for one order apply one after the other.
   const [found] = await tx
-    .select({ order: orders, invoice: invoices, client: { name: clients.name, email: clients.email } })
+    .select({ order: orders, client: { name: clients.name, email: clients.email } })
     .from(orders)
-    .innerJoin(invoices, eq(invoices.orderId, orders.id))
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(eq(orders.id, orderId))
     .limit(1)
     .for("update", { of: orders });
   if (!found) return "ignored: unknown order";
-  const { order, invoice, client } = found;
+  const { order, client } = found;
+  // The invoice a payment of this order pays: its open one (a purchase's only invoice, a quote's
+  // deposit, then its balance once issued), else its first (to say it is already paid).
+  const orderInvoices = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id))
+    .orderBy(asc(invoices.createdAt), asc(invoices.invoiceSeq));
+  const invoice = orderInvoices.find((i) => isUnpaidOrOverdue(i.status)) ?? orderInvoices[0];
+  if (!invoice) return "ignored: unknown order";
 
   if (event.kind === "expired") {
     return order.status === "pending"
@@ -117,8 +125,9 @@ async function apply(
     });
     return "ignored: order cancelled";
   }
-  if (order.status !== "pending" || invoice.status === "paid") return "ignored: already paid";
-  if (!isUnpaidOrOverdue(invoice.status)) return "ignored: invoice void";
+  if (invoice.status === "paid") return "ignored: already paid";
+  if (!isUnpaidOrOverdue(invoice.status))
+    return order.status === "pending" ? "ignored: invoice void" : "ignored: already paid";
   if (
     event.amount !== null &&
     (event.currency !== invoice.currency ||

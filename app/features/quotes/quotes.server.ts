@@ -632,7 +632,7 @@ async function firstInvoice(tx: Tx, orderId: string): Promise<Invoice | null> {
  */
 export async function issueBalanceInvoice(
   tx: Tx,
-  deps: Pick<QuoteDeps, "config">,
+  deps: { config: Pick<Config, "business" | "publicUrl"> & Partial<Pick<Config, "invoices">> },
   order: Order,
 ): Promise<Invoice | null> {
   if (!order.quoteId) return null;
@@ -650,7 +650,8 @@ export async function issueBalanceInvoice(
   return createInvoiceForOrder(tx, {
     order,
     price: invoicePrice(split.balance, quote.taxRatePercent),
-    dueDays: deps.config.invoices.dueDays,
+    // The configured term (every caller's config has it; 7 days is INVOICE_DUE_DAYS's default).
+    dueDays: deps.config.invoices?.dueDays ?? 7,
     seller: sellerSnapshot(deps.config.business),
     kind: "balance",
   });

@@ -118,7 +118,8 @@ async function reserveRefund(deps: RefundDeps, invoiceId: string, input: RefundI
       .where(eq(invoices.id, invoiceId))
       .limit(1);
     const locked = found ? await lockOrder(tx, found.orderId) : null;
-    const invoice = locked?.invoice;
+    // The invoice asked about (an order made from a quote has a deposit and a balance).
+    const invoice = locked?.invoices.find((i) => i.id === invoiceId);
     if (!locked || !invoice) return { ok: false, status: 404, error: "Invoice not found." };
     const { order } = locked;
     if (invoice.status !== "paid") {
@@ -378,22 +379,27 @@ export async function settleRefund(
     })
     .where(eq(invoices.id, invoice.id))
     .returning();
-  // The order's own USD amount is before tax: its refunded part is the same fraction of it.
+  // The order's own USD amount is before tax. A purchase's one invoice bills all of it, so its refunded
+  // part is the same fraction of it; a quote's deposit or balance (USD) gives back its own pre-tax part.
   const orderUsdMinor = amountToMinor(order.amountUsd, "USD");
-  const orderShare = refundShares(
-    { totalMinor, taxMinor: 0, usdMinor: orderUsdMinor },
-    refundedMinor,
-    refundMinor,
-  );
+  const orderRefundMinor =
+    invoice.kind === "full"
+      ? refundShares({ totalMinor, taxMinor: 0, usdMinor: orderUsdMinor }, refundedMinor, refundMinor)
+          .usdMinor
+      : Math.min(shares.subtotalMinor, orderUsdMinor - amountToMinor(order.refundedUsd, "USD"));
   await tx
     .update(orders)
-    .set({ refundedUsd: sql`${orders.refundedUsd} + ${minorToAmount(orderShare.usdMinor, "USD")}` })
+    .set({ refundedUsd: sql`${orders.refundedUsd} + ${minorToAmount(orderRefundMinor, "USD")}` })
     .where(eq(orders.id, order.id));
-  const full = afterMinor >= totalMinor;
+  // The order is over when all of it came back (a purchase: its invoice refunded in full).
+  const full =
+    invoice.kind === "full"
+      ? afterMinor >= totalMinor
+      : amountToMinor(order.refundedUsd, "USD") + orderRefundMinor >= orderUsdMinor;
   const actor: Actor = { id: refund.requestedById, email: refund.requestedByEmail };
   if (full && order.status !== "cancelled") {
     // Everything came back: the order is over (its paid invoice stays paid, credited in full).
-    await cancelOrder(tx, actor, { order, invoice: updated! });
+    await cancelOrder(tx, actor, { order, invoice: updated!, invoices: [updated!] });
     await recordAudit(tx, actor, {
       action: "order.status",
       entity: "order",
@@ -490,7 +496,7 @@ export async function applyRefundUpdate(
       .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, update.providerRefundId)))
       .limit(1);
     if (meanwhile) return webhookOutcome(await settleRefund(tx, ctx, meanwhile.id, update));
-    const invoice = locked?.invoice;
+    const invoice = locked?.invoices.find((i) => i.id === paid.invoiceId);
     if (invoice?.status !== "paid") return "ignored: refund of an unpaid invoice";
     const minor = amountToMinor(update.amount, invoice.currency);
     if (update.currency !== invoice.currency || minor <= 0 || minor > (await stillRefundable(tx, invoice))) {
