@@ -113,6 +113,7 @@ const envSchema = z.object({
     .enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" })
     .default("sandbox"),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   SANDBOX_WEBHOOK_URL: url(["http:", "https:"]).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -292,6 +293,8 @@ export interface Config {
   paymentSweepPendingAfterMs: number;
   /** Serve /api/test-hooks/* (browser tests make orders and payments through it). Never in a real deployment. */
   testHooks: boolean;
+  /** The bearer token GET /metrics asks for; null: /metrics answers this machine only (server/metrics.ts). */
+  metricsToken: string | null;
 }
 
 /**
@@ -389,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
     paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS,
     paymentSweepPendingAfterMs: e.PAYMENT_SWEEP_PENDING_AFTER_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

@@ -17,6 +17,7 @@ import { serviceContent } from "~/features/services/content.server";
 import { bodyLimit } from "./body-limit";
 import { countRequest, countRouteWork } from "./drain";
 import { loggerOptions } from "./log-serializers";
+import { metricsEndpoint } from "./metrics";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -136,6 +137,10 @@ export function createApp(runtime: Runtime): express.Express {
     next();
   });
 
+  // Prometheus's scrape (server/metrics.ts): the token's holder or this machine; anyone else goes on
+  // to the app's 404.
+  app.get("/metrics", metricsEndpoint(runtime.metrics, config.metricsToken));
+
   app.get("/healthz", async (_req, res) => {
     try {
       await runtime.database.ping();
@@ -201,6 +206,8 @@ export function createRequestHandler(runtime: Runtime, app: express.Express): Re
   return (req, res) => {
     // The shutdown waits for it; stopping, it is answered on a connection that closes after it.
     countRequest(res, drain);
+    const startedAt = process.hrtime.bigint();
+    res.once("finish", () => runtime.metrics.observe(req, res, startedAt));
     if (!fromCache(req, res)) app(req, res);
   };
 }

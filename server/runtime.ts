@@ -27,6 +27,7 @@ import { createPaymentProviders, type PaymentProviders } from "~/features/paymen
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { createDrain, type Drain } from "./drain";
 import { loggerOptions } from "./log-serializers";
+import { createMetrics, type Metrics } from "./metrics";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -55,6 +56,8 @@ export interface Runtime {
   drain: Drain;
   /** Queries run per recent request id (the portal's query budget is tested with it). */
   queryCounts: Map<string, number>;
+  /** This process's metrics, served at /metrics (server/metrics.ts). */
+  metrics: Metrics;
   /**
    * Stops the workers (each after its current job) and the live listener, then closes the database.
    * Safe to call more than once.
@@ -191,6 +194,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     live,
     drain: createDrain(),
     queryCounts: new Map(),
+    metrics: createMetrics({ database, live }),
     close: () => {
       stopping = true;
       clearInterval(housekeeping);
