@@ -396,7 +396,9 @@ export const quotes = pgTable(
     lines: jsonb("lines").$type<QuoteLine[]>().notNull().default([]),
     subtotalUsd: money("subtotal_usd").notNull().default(0),
     discountUsd: money("discount_usd").notNull().default(0),
-    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
     taxUsd: money("tax_usd").notNull().default(0),
     totalUsd: money("total_usd").notNull().default(0),
     /** The share of the total invoiced on acceptance (whole percent); null: all of it. */
@@ -424,7 +426,10 @@ export const quotes = pgTable(
     index("quotes_client_created_idx").on(t.clientId, t.createdAt),
     index("quotes_email_idx").on(t.email),
     index("quotes_status_valid_idx").on(t.status, t.validUntil),
-    check("quotes_deposit_percent", sql`${t.depositPercent} IS NULL OR (${t.depositPercent} BETWEEN 1 AND 99)`),
+    check(
+      "quotes_deposit_percent",
+      sql`${t.depositPercent} IS NULL OR (${t.depositPercent} BETWEEN 1 AND 99)`,
+    ),
     check("quotes_amounts", sql`${t.totalUsd} >= 0 AND ${t.discountUsd} >= 0`),
   ],
 );
@@ -458,7 +463,6 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 // ---------------------------------------------------------------------------
 // The money side: orders, invoices, payment events (docs/decisions/0500-money-data-model.md)
 // ---------------------------------------------------------------------------
-
 
 /**
  * An add-on bought with an order (the SSL procurement fee, client-portal.md §9), priced by the server

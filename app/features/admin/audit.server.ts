@@ -1,9 +1,11 @@
 /**
  * The back office's view of the audit log (features/audit writes it): a searchable, paged list.
  */
+
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import { escapeLike } from "~/features/lists/escape-like";
 import { type Paged, pageOffset } from "./paging";
 
 export async function listAudit(
@@ -33,7 +35,5 @@ export async function listAudit(
   return { rows, total: total?.n ?? 0, page: filter.page };
 }
 
-/** `%` and `_` typed into a search box are literal characters, not patterns. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+// In a neutral module (the quote requests' list searches too); re-exported for the back office's lists.
+export { escapeLike };
