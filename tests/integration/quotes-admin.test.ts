@@ -223,6 +223,27 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
       ],
       [{ clientId: "no-such-client" }, [free({})], "No such client."],
       [
+        { name: "Ann", email: "ann@example.com" },
+        // Only the catalogue's own packages: not a name every object has.
+        [{ kind: "catalogue", item: `${serviceId}:constructor`, quantity: "1" }],
+        "A catalogue line names a package the catalogue does not have.",
+      ],
+      [
+        { name: "Ann", email: "ann@example.com" },
+        [free({ unitPrice: "99,999,999,999", quantity: "100000" })],
+        "The quote adds up to more than one quote can hold.",
+      ],
+      [
+        { name: "Ann\u0000", email: "ann@example.com" },
+        [free({})],
+        "The recipient's name contains a character that is not allowed.",
+      ],
+      [
+        { name: "Ann", email: "ann@example.com", validUntil: "0000-01-01" },
+        [free({})],
+        "Enter the date the quote is valid until.",
+      ],
+      [
         { name: "Ann", email: "ann@example.com", requestId: "7d4f3a52-0000-4000-8000-000000000000" },
         [free({})],
         "No such quote request.",

@@ -124,6 +124,25 @@ describe("parseQuoteForm", () => {
     }
   });
 
+  it("refuses a NUL character (the database stores none) and a date without a year it can store", () => {
+    const ok = { kind: "free", description: "Fine", unitPrice: "1" };
+    expect(parseQuoteForm(form([ok], { name: "Gr\u0000ace" }))).toEqual({
+      ok: false,
+      error: "The recipient's name contains a character that is not allowed.",
+    });
+    expect(parseQuoteForm(form([ok, { ...ok, description: "nul\u0000inside" }]))).toEqual({
+      ok: false,
+      error: "Line 2 contains a character that is not allowed.",
+    });
+    for (const validUntil of ["0000-01-01", "1999-12-31"]) {
+      expect(parseQuoteForm(form([ok], { validUntil })), validUntil).toEqual({
+        ok: false,
+        error: "Enter the date the quote is valid until.",
+      });
+    }
+    expect(parseQuoteForm(form([ok], { validUntil: "9999-12-31" })).ok).toBe(true);
+  });
+
   it("leaves the rest to saveDraft's schema, whose messages the owner sees", () => {
     const check = (values: Record<string, string>) => {
       const parsed = parseQuoteForm(values);

@@ -76,6 +76,18 @@ const TOP_FIELDS = [
   "terms",
 ] as const;
 
+const FIELD_LABELS: Record<(typeof TOP_FIELDS)[number], string> = {
+  requestId: "The request",
+  clientId: "Client",
+  name: "The recipient's name",
+  email: "The recipient's email",
+  company: "Company",
+  discount: "Discount",
+  depositPercent: "Deposit",
+  validUntil: "Valid until",
+  terms: "Terms",
+};
+
 const blankLine = (): EditorLine => ({
   kind: "catalogue",
   item: "",
@@ -282,11 +294,18 @@ export type ParsedQuoteForm = { ok: true; input: DraftFormInput } | { ok: false;
  * here with a message naming the line; the rest is `saveDraft`'s to check.
  */
 export function parseQuoteForm(values: Readonly<Record<string, string>>): ParsedQuoteForm {
+  // PostgreSQL stores no NUL character in text: a field holding one is refused here, not by the insert.
+  for (const field of TOP_FIELDS) {
+    if (values[field]?.includes("\u0000"))
+      return { ok: false, error: `${FIELD_LABELS[field]} contains a character that is not allowed.` };
+  }
   const lines: DraftLineInput[] = [];
   let n = 0;
   for (const row of postedRows(values)) {
     if (row.remove || isBlankLine(row)) continue;
     n++;
+    if ([row.kind, row.item, row.description, row.quantity, row.unitPrice].some((v) => v.includes("\u0000")))
+      return { ok: false, error: `Line ${n} contains a character that is not allowed.` };
     if (!LINE_KINDS.includes(row.kind))
       return { ok: false, error: `Line ${n}: choose a catalogue service or a free line.` };
     const quantity = quantityOf(row.quantity);
@@ -312,6 +331,10 @@ export function parseQuoteForm(values: Readonly<Record<string, string>>): Parsed
       });
     }
   }
+  const validUntil = (values.validUntil ?? "").trim();
+  // A date the database can store (it has no year 0); saveDraft checks it is a real date.
+  if (/^\d{4}-/.test(validUntil) && (validUntil < "2000" || validUntil > "9999-12-31"))
+    return { ok: false, error: "Enter the date the quote is valid until." };
   const deposit = (values.depositPercent ?? "").trim().replace(/\s*%$/, "");
   if (deposit !== "" && !/^\d{1,3}$/.test(deposit))
     return { ok: false, error: "A deposit is between 1 and 99 percent." };
@@ -328,7 +351,7 @@ export function parseQuoteForm(values: Readonly<Record<string, string>>): Parsed
       lines,
       discount: discount === "" || isZero(discount) ? "0" : discount,
       depositPercent: deposit === "" ? null : Number(deposit),
-      validUntil: (values.validUntil ?? "").trim(),
+      validUntil,
       terms: values.terms ?? "",
     },
   };
