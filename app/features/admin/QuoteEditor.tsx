@@ -5,7 +5,7 @@
  * JavaScript, a line shows only the fields of its kind; without, all of them (the server reads those of
  * the kind chosen).
  */
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import {
   type EditorLine,
@@ -37,6 +37,7 @@ function Select({
   defaultValue,
   hint,
   onChange,
+  selectRef,
   children,
 }: {
   label: string;
@@ -44,6 +45,7 @@ function Select({
   defaultValue: string;
   hint?: string;
   onChange?: (value: string) => void;
+  selectRef?: Ref<HTMLSelectElement>;
   children: ReactNode;
 }) {
   const id = `field-${name.replace(/\W/g, "-")}`;
@@ -54,6 +56,7 @@ function Select({
       </label>
       <select
         id={id}
+        ref={selectRef}
         name={name}
         defaultValue={defaultValue}
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -185,6 +188,11 @@ function LineRow({
 }) {
   const hydrated = useHydrated();
   const [kind, setKind] = useState<LineKind>(line.kind);
+  const kindSelect = useRef<HTMLSelectElement>(null);
+  // A kind chosen before the scripts ran is the one the select shows.
+  useEffect(() => {
+    if (kindSelect.current?.value === "free") setKind("free");
+  }, []);
   const name = (field: Parameters<typeof lineField>[1]) => lineField(index, field);
   // Before the scripts run every field shows; after, those of the line's kind.
   const shows = (k: LineKind) => !hydrated || kind === k;
@@ -197,6 +205,7 @@ function LineRow({
           label="Kind"
           name={name("kind")}
           defaultValue={line.kind}
+          selectRef={kindSelect}
           onChange={(v) => setKind(v === "free" ? "free" : "catalogue")}
         >
           {LINE_KINDS.map((k) => (

@@ -86,10 +86,9 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <section aria-labelledby="requests-heading" className="space-y-3">
-        <h2 id="requests-heading" className="text-lg font-bold">
-          Quote requests
-        </h2>
+      {/* The list's own card is the region named "Quote requests". */}
+      <div className="space-y-3">
+        <h2 className="text-lg font-bold">Quote requests</h2>
         <AdminList
           search="Search by name, email, company or description"
           filter={{
@@ -128,7 +127,7 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
             </tr>
           ))}
         </AdminList>
-      </section>
+      </div>
     </Page>
   );
 }
