@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { quoteRequests } from "~/db/schema";
+import { acceptQuote, declineQuote, expireQuotes } from "~/features/quotes/quotes.server";
 import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
@@ -20,6 +21,8 @@ const OWNER = "owner.quotes-admin@example.com";
 const YEAR = new Date().getUTCFullYear();
 /** The page's <main> only (no styles or scripts): shorter failure messages, the same assertions. */
 const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>") + 7);
+/** The words of some HTML, tags gone. */
+const words = (html: string) => text(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(testDatabases)("the owner's quotes on $name", (database) => {
@@ -113,6 +116,9 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
     ).map((r) => r.action);
 
   let adaQuoteId: string;
+  /** The requester's quote (Q-…-0002) and the revision of Ada's (Q-…-0003). */
+  let linusQuoteId: string;
+  let revisionId: string;
 
   it("writes a draft for a client: the catalogue line priced from the catalogue, the free line as typed, amounts exact", async () => {
     const blank = await admin.get("/admin/quotes/new");
@@ -364,6 +370,7 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
         [{ kind: "free", description: "Backup setup, 12 laptops", quantity: "12", unitPrice: "45" }],
       ),
     );
+    linusQuoteId = id;
     const number = `Q-${YEAR}-0002`;
     const page = text(main(await (await admin.get(`/admin/quotes/${id}?done=sent`)).text()));
     expect(page).toContain(`Quote ${number} was sent to linus.requester@example.com.`);
@@ -389,7 +396,7 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
     expect(res.status).toBe(302);
     const to = location(res);
     expect(to).toMatch(/^\/admin\/quotes\/[0-9a-f-]{36}\?done=revised$/);
-    const revisionId = to.slice("/admin/quotes/".length).split("?")[0]!;
+    revisionId = to.slice("/admin/quotes/".length).split("?")[0]!;
     const page = await admin.get(to);
     const html = main(await page.text());
     expect(text(html)).toContain(`A revision of Q-${YEAR}-0001 is ready to edit.`);
@@ -462,6 +469,58 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
       sql`select last_seq as last from quote_counters where year = ${YEAR}`,
     );
     expect(after!.last).toBe(first + n - 1);
+  });
+
+  it("shows what became of a sent quote: an acceptance's signature and order, a decline's reason, an expiry, each in its history", async () => {
+    // The client's side (another page) calls these; here they are called as it does.
+    const deps = { db: db(), config: server.portico.runtime.config, actor: { id: null, email: "system" } };
+    const accepted = await acceptQuote(
+      deps,
+      { id: adaId, email: "ada.quotes@example.com" },
+      revisionId,
+      { terms: "on", signature: "Ada King Lovelace" },
+      { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Quote Test)" },
+    );
+    expect(accepted.ok).toBe(true);
+    const acceptedPage = text(main(await (await admin.get(`/admin/quotes/${revisionId}`)).text()));
+    for (const shown of [
+      "accepted",
+      "Signed by",
+      "Ada King Lovelace",
+      "203.0.113.9",
+      "Mozilla/5.0 (Quote Test)",
+    ])
+      expect(acceptedPage).toContain(shown);
+    expect(acceptedPage).toContain(`href="/admin/orders/${accepted.ok ? accepted.orderId : ""}"`);
+    expect(words(acceptedPage)).toMatch(/quote\.accept by ada\.quotes@example\.com/);
+    expect(acceptedPage).not.toContain('value="revise"');
+
+    const { id: linusId } = await signedIn({ email: "linus.requester@example.com", name: "Linus Requester" });
+    const declined = await declineQuote(
+      deps,
+      { id: linusId, email: "linus.requester@example.com" },
+      linusQuoteId,
+      { reason: "Too expensive for us this year." },
+    );
+    expect(declined.ok).toBe(true);
+    const declinedPage = text(main(await (await admin.get(`/admin/quotes/${linusQuoteId}`)).text()));
+    expect(declinedPage).toContain("declined");
+    expect(declinedPage).toContain("Too expensive for us this year.");
+    expect(words(declinedPage)).toMatch(/quote\.decline by linus\.requester@example\.com/);
+
+    // A quote valid until today expires tomorrow (and no other: they run for 30 days).
+    const shortId = await newDraft(
+      editor({ intent: "send", name: "Brief Validity", email: "brief@example.com", validUntil: inDays(0) }, [
+        { kind: "free", description: "Quick fix", quantity: "1", unitPrice: "50" },
+      ]),
+    );
+    expect(await expireQuotes(deps, new Date(Date.now() + 86_400_000))).toBe(1);
+    const expiredPage = text(main(await (await admin.get(`/admin/quotes/${shortId}`)).text()));
+    expect(expiredPage).toContain("expired");
+    expect(expiredPage).toContain("Expired");
+    expect(words(expiredPage)).toMatch(/quote\.expire by system/);
+    const list = text(main(await (await admin.get("/admin/quotes")).text()));
+    for (const status of ["accepted", "declined", "expired", "superseded"]) expect(list).toContain(status);
   });
 
   it("answers 404 to a client and a visitor on every /admin/quotes route, and changes nothing", async () => {

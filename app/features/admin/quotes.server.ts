@@ -106,20 +106,23 @@ export async function quotePage(db: Database, id: string) {
 /** What a quote's page says after a redirect (`?done=`), as the Outcome component shows it. */
 export function doneOutcome(
   done: string | null,
-  quote: Pick<Quote, "quoteNumber" | "email">,
+  quote: Pick<Quote, "quoteNumber" | "email" | "status">,
   supersedes: { quoteNumber: string | null } | null,
 ): { ok: true; message: string } | { ok: false; error: string } | null {
   switch (done) {
+    // Each only while it is still true (the address stays after the quote moves on).
     case "saved":
-      return { ok: true, message: "The draft is saved." };
+      return quote.status === "draft" ? { ok: true, message: "The draft is saved." } : null;
     case "sent":
       return quote.quoteNumber
         ? { ok: true, message: `Quote ${quote.quoteNumber} was sent to ${quote.email}.` }
         : null;
     case "unsent":
-      return { ok: false, error: "The draft is saved, but it was not sent: check it and send it again." };
+      return quote.status === "draft"
+        ? { ok: false, error: "The draft is saved, but it was not sent: check it and send it again." }
+        : null;
     case "revised":
-      return supersedes?.quoteNumber
+      return quote.status === "draft" && supersedes?.quoteNumber
         ? { ok: true, message: `A revision of ${supersedes.quoteNumber} is ready to edit.` }
         : null;
     default:
