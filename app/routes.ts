@@ -93,6 +93,8 @@ export default [
     route("admin/credit-notes/:creditNoteId", "routes/admin/credit-note.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/quotes", "routes/admin/quotes.tsx"),
+    route("admin/quotes/new", "routes/admin/quote-new.tsx"),
+    route("admin/quotes/:quoteId", "routes/admin/quote.tsx"),
     route("admin/messages/:messageId", "routes/admin/message.tsx"),
     route("admin/clients", "routes/admin/clients.tsx"),
     route("admin/clients/:clientId", "routes/admin/client.tsx"),

@@ -3,8 +3,11 @@
  * PGlite lets one process open its folder, so global-setup calls this before it starts the server: the
  * built app migrates and seeds the fresh database, then the fixtures are written into it.
  */
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
 import { saveBrief } from "~/features/orders/brief.server";
 import { postMessage } from "~/features/orders/conversation.server";
+import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import { createAccount, createOrder } from "../support/admin-fixtures";
 import { loadBuild } from "../support/server";
 
@@ -18,6 +21,8 @@ export interface AdminE2eFixtures {
   briefOrder: { clientEmail: string; orderId: string };
   /** Another order of the same client, for the inbox (its page is not open elsewhere). */
   inboxOrder: { clientEmail: string; orderId: string };
+  /** A quote the owner sent a client of its own (issue "quotes"), for the pages that show one. */
+  sentQuote: { clientEmail: string; quoteId: string; quoteNumber: string };
 }
 
 /**
@@ -65,6 +70,23 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
       });
       if (!brief.ok || !message.ok) throw new Error("could not seed the brief order");
       const o4 = await createOrder(db, c3, { status: "in_progress", serviceSlug: "hosting-support" });
+      const quoteEmail = `e2e-quote-${i}@example.com`;
+      const c5 = await createAccount(db, { email: quoteEmail, name: "Quinn Quote" });
+      const quoteDeps = { db, config: portico.runtime.config, actor: { id: null, email: adminEmail } };
+      const draft = await saveDraft(quoteDeps, null, {
+        clientId: c5,
+        name: "Quinn Quote",
+        email: quoteEmail,
+        lines: [{ kind: "free", description: "Office network survey", quantity: 1, unitPrice: "480" }],
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        terms: "Payable within 7 days.",
+      });
+      const sent = draft.ok ? await sendQuote(quoteDeps, draft.id) : draft;
+      if (!sent.ok) throw new Error(`could not seed the quote: ${sent.error}`);
+      const [quoted] = await queryRows<{ quote_number: string }>(
+        db,
+        sql`select quote_number from quotes where id = ${sent.id}`,
+      );
       sets.push({
         adminEmail,
         completeOrder: { clientEmail: completeEmail, orderId: o1.orderId },
@@ -75,6 +97,7 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
         },
         briefOrder: { clientEmail: briefEmail, orderId: o3.orderId },
         inboxOrder: { clientEmail: briefEmail, orderId: o4.orderId },
+        sentQuote: { clientEmail: quoteEmail, quoteId: sent.id, quoteNumber: quoted!.quote_number },
       });
     }
     process.env[ADMIN_FIXTURES_ENV] = JSON.stringify(sets);

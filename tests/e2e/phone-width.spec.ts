@@ -43,6 +43,7 @@ interface Ids {
   clientId: string;
   emailId: string;
   sandboxSession: string;
+  quoteId: string;
 }
 
 /** The URL to visit for a route pattern, with real ids for its parameters. */
@@ -217,6 +218,8 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
       ),
       emailId: await firstIdLinked(owner, "/dev/mail", "/dev/mail/"),
       sandboxSession,
+      // A quote the owner sent (seeded): its back-office page.
+      quoteId: adminFixtures().sentQuote.quoteId,
     };
 
     const overflows: Overflow[] = [];

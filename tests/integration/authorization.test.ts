@@ -70,6 +70,9 @@ interface Fixtures {
   /** A file of A's message on A's paid order. */
   aAttachmentId: string;
   aEmailId: string;
+  /** A quote the owner sent A (issue "quotes"), and a draft of another for A. */
+  aQuote: { id: string; number: string };
+  aDraftQuoteId: string;
   serviceId: string;
   serviceSlug: string;
   sandboxToken: string;
@@ -125,6 +128,20 @@ const contactForm = (label: string) => ({
   email: fresh(label),
   subject: "Matrix",
   message: "Checking who may post here.",
+});
+
+/** The owner's quote editor posting a one-line quote for A (the name and address are A's own). */
+const quoteForm = (f: Fixtures, intent: string) => ({
+  intent,
+  clientId: f.a.userId,
+  name: "",
+  email: "",
+  validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  terms: "Matrix terms.",
+  "lines.0.kind": "free",
+  "lines.0.description": "Matrix work",
+  "lines.0.quantity": "1",
+  "lines.0.unitPrice": "120",
 });
 
 /** The table: one row per route pattern of app/routes.ts. */
@@ -559,7 +576,51 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "admin/messages": [{ method: "GET", url: () => "/admin/messages", expect: adminOnly() }],
-  "admin/quotes": [{ method: "GET", url: () => "/admin/quotes", expect: adminOnly() }],
+  "admin/quotes": [
+    {
+      method: "GET",
+      url: () => "/admin/quotes",
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aQuote.number, `/admin/quotes/${f.aDraftQuoteId}`] },
+    },
+  ],
+  // The owner's quote editor (issue "quotes"): a post without lines is refused, and saves nothing.
+  "admin/quotes/new": [
+    { method: "GET", url: () => "/admin/quotes/new", expect: adminOnly({ status: 200, shows: ["a", "b"] }) },
+    {
+      method: "POST",
+      url: () => "/admin/quotes/new",
+      body: () => ({ intent: "save", name: "Matrix", email: fresh("quote-new"), validUntil: "2099-01-01" }),
+      expect: adminOnly(400),
+    },
+  ],
+  "admin/quotes/:quoteId": [
+    {
+      method: "GET",
+      url: (f) => `/admin/quotes/${f.aQuote.id}`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aQuote.number] },
+    },
+    {
+      method: "GET",
+      url: (f) => `/admin/quotes/${f.aDraftQuoteId}`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+    },
+    { method: "GET", url: () => "/admin/quotes/not-a-uuid", expect: adminOnly(404) },
+    {
+      // A sent quote is never saved again: the owner gets 409, anyone else the 404.
+      method: "POST",
+      url: (f) => `/admin/quotes/${f.aQuote.id}`,
+      body: (f) => quoteForm(f, "save"),
+      expect: adminOnly(409),
+    },
+    {
+      method: "POST",
+      url: (f) => `/admin/quotes/${f.aDraftQuoteId}`,
+      body: (f) => quoteForm(f, "save"),
+      expect: adminOnly(200),
+    },
+  ],
   "admin/messages/:messageId": [
     { method: "GET", url: (f) => `/admin/messages/${f.aMessageId}`, expect: adminOnly() },
     {
@@ -730,7 +791,16 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       who.email,
       ...own.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
       ...(who === fx.a
-        ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT, fx.aCreditNote.id, fx.aCreditNote.number]
+        ? [
+            fx.aNotificationId,
+            fx.aAttachmentId,
+            A_ATTACHMENT_TEXT,
+            fx.aCreditNote.id,
+            fx.aCreditNote.number,
+            fx.aQuote.id,
+            fx.aQuote.number,
+            fx.aDraftQuoteId,
+          ]
         : []),
     ];
   };
@@ -845,6 +915,18 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select id from outbox_emails where to_address = ${a.email} limit 1`,
     );
     const [service] = await queryRows<{ id: string }>(db, sql`select id from services where slug = ${slug}`);
+    // The owner writes A a quote and sends it, and starts another (a draft).
+    const partial = { a } as Fixtures;
+    const quoteIdOf = (res: Response) => {
+      expect(res.status).toBe(302);
+      return location(res).split("/admin/quotes/")[1]!.split("?")[0]!;
+    };
+    const aQuoteId = quoteIdOf(await admin.post("/admin/quotes/new", quoteForm(partial, "send")));
+    const aDraftQuoteId = quoteIdOf(await admin.post("/admin/quotes/new", quoteForm(partial, "save")));
+    const [quote] = await queryRows<{ quote_number: string }>(
+      db,
+      sql`select quote_number from quotes where id = ${aQuoteId}`,
+    );
     f = {
       a,
       b,
@@ -857,6 +939,8 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       aMessageId: msg!.id,
       aAttachmentId: attachment!.id,
       aEmailId: mail!.id,
+      aQuote: { id: aQuoteId, number: quote!.quote_number },
+      aDraftQuoteId,
       serviceId: service!.id,
       serviceSlug: slug,
       sandboxToken,

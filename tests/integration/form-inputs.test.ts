@@ -54,6 +54,8 @@ describe.each(testDatabases)("form inputs on $name", (database) => {
       `/admin/messages/${message!.id}`,
       "/admin/clients",
       `/admin/catalogue/${service!.id}`,
+      "/admin/quotes",
+      "/admin/quotes/new",
     ];
     visitor = newSession();
     client = await signIn("ada@example.com", "/client/dashboard");

@@ -42,6 +42,8 @@ import {
 } from "./quote-pricing";
 
 export const QUOTE_LIMITS = { lines: 50, description: 500, terms: 10_000, quantity: 100_000 } as const;
+/** The largest subtotal or total of a quote, in cents ($100 billion: well inside numeric(14, 2)). */
+const QUOTE_MAX_CENTS = 1e13;
 
 /** A change to quotes: the audit's deps, with the invoice rules (tax rate, due days). */
 export interface QuoteDeps extends Omit<ChangeDeps, "config"> {
@@ -130,8 +132,10 @@ async function priceLines(
       continue;
     }
     const [service] = await db.select().from(services).where(eq(services.id, line.serviceId)).limit(1);
-    const unit = service?.pricing[line.package];
-    if (!service || unit === undefined)
+    // The package's own price only ("constructor" or "__proto__" name none).
+    const unit =
+      service && Object.hasOwn(service.pricing, line.package) ? service.pricing[line.package] : undefined;
+    if (!service || typeof unit !== "number")
       return { ok: false, error: "A catalogue line names a package the catalogue does not have." };
     lines.push({
       kind: "catalogue",
@@ -165,6 +169,9 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
   const amounts = quoteAmounts(priced.lines, dollars(discountCents), taxRate);
   if (discountCents > amounts.subtotalCents)
     return { ok: false, status: 400, error: "The discount is more than the lines add up to." };
+  // What the amount columns (numeric(14, 2)) and an invoice can hold.
+  if (amounts.subtotalCents > QUOTE_MAX_CENTS || amounts.totalCents > QUOTE_MAX_CENTS)
+    return { ok: false, status: 400, error: "The quote adds up to more than one quote can hold." };
   let clientId = input.clientId ?? null;
   if (clientId) {
     const [c] = await deps.db

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Audit log · Back Office", matches) },
 ];
 
-const ENTITIES = ["order", "invoice", "contact_message", "service", "user"] as const;
+const ENTITIES = ["order", "invoice", "quote", "contact_message", "service", "user"] as const;
 const ENTITY_OPTIONS = [
   { value: "all", label: "All" },
   ...ENTITIES.map((e) => ({ value: e, label: e.replace("_", " ") })),
