@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (issue 15, item 2): one table over every route of app/routes.ts, each GET and
  * (where the route has an action) POST, asked by a visitor, client A, client B and an admin with the real
- * ids of A's orders, invoices, credit notes, notifications and messages. Each gets exactly the status (and redirect) in
+ * ids of A's orders, invoices, credit notes, quotes, notifications and messages. Each gets exactly the status (and redirect) in
  * the table, and no answer to B or to a visitor carries A's data (nor B's to A or a visitor): HTML,
  * JSON, the invoice PDF and the Download All zip are all read. A route added to routes.ts without a row
  * here fails the coverage test. Cross-origin posts to every action are refused (403) and change nothing.
@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/db/client.server";
 import { blogSlug } from "~/features/blog/slug";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
+import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import routes from "~/routes";
 import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session } from "../support/browserless";
@@ -65,6 +66,8 @@ interface Fixtures {
   bPending: { orderId: string; invoiceId: string; invoiceNumber: string };
   /** The credit note of a partial refund of A's paid invoice (ADR 0505). */
   aCreditNote: { id: string; number: string };
+  /** A quote sent to A, open (issue "quotes"). */
+  aQuote: { id: string; number: string };
   aNotificationId: string;
   aMessageId: string;
   /** A file of A's message on A's paid order. */
@@ -351,6 +354,31 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/quotes": [{ method: "GET", url: () => "/client/quotes", expect: portalPage() }],
+  // One of A's quotes (issue "quotes"): A's own, as A's invoices; a form's refusal changes nothing.
+  "client/quotes/:quoteId": [
+    {
+      method: "GET",
+      url: (f) => `/client/quotes/${f.aQuote.id}`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aQuote.number, "I accept the terms above"] },
+    },
+    { method: "GET", url: () => "/client/quotes/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+    {
+      // Accept without the terms ticked: A gets the form's error, anyone else the 404; nothing changes.
+      method: "POST",
+      url: (f) => `/client/quotes/${f.aQuote.id}`,
+      body: () => ({ intent: "accept", signature: "Someone" }),
+      expect: { anon: LOGIN, a: 400, b: 404, admin: 404 },
+    },
+  ],
+  "client/quotes/:quoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/client/quotes/${f.aQuote.id}/pdf`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aQuote.number] },
+    },
+  ],
   "client/quotes/new": [
     { method: "GET", url: () => "/client/quotes/new", expect: portalPage() },
     {
@@ -559,6 +587,15 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "admin/messages": [{ method: "GET", url: () => "/admin/messages", expect: adminOnly() }],
+  "admin/quotes/:quoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/admin/quotes/${f.aQuote.id}/pdf`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aQuote.number] },
+    },
+    { method: "GET", url: () => "/admin/quotes/not-a-uuid/pdf", expect: adminOnly(404) },
+  ],
   "admin/quotes": [{ method: "GET", url: () => "/admin/quotes", expect: adminOnly() }],
   "admin/messages/:messageId": [
     { method: "GET", url: (f) => `/admin/messages/${f.aMessageId}`, expect: adminOnly() },
@@ -730,7 +767,15 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       who.email,
       ...own.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
       ...(who === fx.a
-        ? [fx.aNotificationId, fx.aAttachmentId, A_ATTACHMENT_TEXT, fx.aCreditNote.id, fx.aCreditNote.number]
+        ? [
+            fx.aNotificationId,
+            fx.aAttachmentId,
+            A_ATTACHMENT_TEXT,
+            fx.aCreditNote.id,
+            fx.aCreditNote.number,
+            fx.aQuote.id,
+            fx.aQuote.number,
+          ]
         : []),
     ];
   };
@@ -845,6 +890,22 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select id from outbox_emails where to_address = ${a.email} limit 1`,
     );
     const [service] = await queryRows<{ id: string }>(db, sql`select id from services where slug = ${slug}`);
+    // The owner sends A a quote (issue "quotes").
+    const owner = { db, config: server.portico.runtime.config, actor: { id: adminId, email: adminEmail } };
+    const draft = await saveDraft(owner, null, {
+      name: A_NAME,
+      email: a.email,
+      lines: [{ kind: "free", description: "Zebulon's custom rollout", quantity: 2, unitPrice: "150" }],
+      depositPercent: 50,
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      terms: "Matrix terms.",
+    });
+    if (!draft.ok) throw new Error(draft.error);
+    expect((await sendQuote(owner, draft.id)).ok).toBe(true);
+    const [quote] = await queryRows<{ quote_number: string }>(
+      db,
+      sql`select quote_number from quotes where id = ${draft.id}`,
+    );
     f = {
       a,
       b,
@@ -853,6 +914,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       aPending,
       bPending,
       aCreditNote: { id: creditNote!.id, number: creditNote!.credit_note_number },
+      aQuote: { id: draft.id, number: quote!.quote_number },
       aNotificationId: note!.id,
       aMessageId: msg!.id,
       aAttachmentId: attachment!.id,
