@@ -66,7 +66,6 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
               <tr key={q.id} data-quote-id={q.id}>
                 <Td className="whitespace-nowrap">
                   <Link to={`/client/quotes/${q.id}`} className={linkClass}>
-                    <span className="sr-only">Quote </span>
                     {q.number}
                   </Link>
                 </Td>
