@@ -212,6 +212,14 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
     const unsigned = await c.session.post(`/client/quotes/${q.id}`, { intent: "accept", terms: "on" });
     expect(unsigned.status).toBe(400);
     expect(text(await unsigned.text())).toContain("Type your full name as your signature.");
+    // A character the database cannot store is the field's error, not a failed insert.
+    const nul = await c.session.post(`/client/quotes/${q.id}`, {
+      intent: "accept",
+      terms: "on",
+      signature: "Grace\u0000Hopper",
+    });
+    expect(nul.status).toBe(400);
+    expect(text(await nul.text())).toContain("The name contains a character that is not allowed.");
     expect((await quoteRow(q.id)).status).toBe("sent");
 
     const before = Date.now();
@@ -354,6 +362,10 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
   it("declines with a reason: the owner is told, the audit log has it, and it cannot be accepted after", async () => {
     const c = await client();
     const q = await sentQuote(c);
+    const nul = await c.session.post(`/client/quotes/${q.id}`, { intent: "decline", reason: "No\u0000" });
+    expect(nul.status).toBe(400);
+    expect(text(await nul.text())).toContain("The reason contains a character that is not allowed.");
+    expect((await quoteRow(q.id)).status).toBe("sent");
     const res = await c.session.post(`/client/quotes/${q.id}`, {
       intent: "decline",
       reason: "We found an in-house solution.",

@@ -32,6 +32,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { notifyOwners, publishToOwners } from "~/features/orders/order-access.server";
 import { parseAmountInput } from "~/features/refunds/refund-math";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import {
   cents,
   depositSplit,
@@ -424,7 +425,8 @@ export const acceptInput = z.object({
     .string()
     .trim()
     .min(2, { message: "Type your full name as your signature." })
-    .max(200, { message: "The name must be at most 200 characters." }),
+    .max(200, { message: "The name must be at most 200 characters." })
+    .refine(hasNoNul, { message: invalidCharacterMessage("The name", true) }),
 });
 
 const invoicePrice = (split: InvoiceSplit, taxRatePercent: number): InvoicePrice => ({
@@ -555,6 +557,7 @@ export const declineInput = z.object({
     .string()
     .trim()
     .max(1000, { message: "The reason must be at most 1000 characters." })
+    .refine(hasNoNul, { message: invalidCharacterMessage("The reason", true) })
     .optional()
     .transform((v) => v || null),
 });
