@@ -285,7 +285,7 @@ export interface Config {
     /** How often an open stream checks that its session still exists (sign-out elsewhere closes it). */
     sessionCheckMs: number;
   };
-  /** How often each process marks sent invoices past their due date overdue. */
+  /** How often each process marks sent invoices past their due date overdue, and offers to expire quotes. */
   overdueCheckIntervalMs: number;
   /** How often each process offers to run the payment sweep (one process at a time runs it, ADR 0503). */
   paymentSweepIntervalMs: number;

@@ -50,6 +50,8 @@ export default [
     // Not in the spec (issue "quotes"): the client's requests for custom work, and a new one.
     route("client/quotes", "routes/portal/quotes.tsx"),
     route("client/quotes/new", "routes/portal/quote-new.tsx"),
+    // Not in the spec (issue "quotes"): one of the client's quotes, to accept (then pay) or decline.
+    route("client/quotes/:quoteId", "routes/portal/quote.tsx"),
     route("client/profile", "routes/portal/profile.tsx"),
     // Not in the spec: results of the header's search box (the client's own orders and invoices).
     route("client/search", "routes/portal/search.tsx"),
@@ -64,6 +66,8 @@ export default [
   // Not in the spec (ADR 0505): a refund's credit note, printable like the invoice, and its PDF.
   route("client/credit-notes/:creditNoteId", "routes/portal/credit-note.tsx"),
   route("client/credit-notes/:creditNoteId/pdf", "routes/portal/credit-note-pdf.ts"),
+  // Not in the spec (issue "quotes"): a quote as a PDF file, for its client.
+  route("client/quotes/:quoteId/pdf", "routes/portal/quote-pdf.ts"),
   // Not in the spec ("Download PDF is only a placeholder"): the invoice as a real PDF file.
   route("invoice/:invoiceId/pdf", "routes/portal/invoice-pdf.ts"),
   route("payment-success", "routes/portal/payment-success.tsx"),
@@ -84,6 +88,8 @@ export default [
   route("admin/orders/:orderId/files/:attachmentId", "routes/admin/order-file.ts"),
   // Not a page: a credit note's PDF, downloaded by the owner (ADR 0505).
   route("admin/credit-notes/:creditNoteId/pdf", "routes/admin/credit-note-pdf.ts"),
+  // Not a page: a quote's PDF, downloaded by the owner (issue "quotes").
+  route("admin/quotes/:quoteId/pdf", "routes/admin/quote-pdf.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),

@@ -24,6 +24,7 @@ import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/li
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
 import { sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
+import { runQuoteExpiry } from "~/features/quotes/quote-expiry.server";
 import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { createDrain, type Drain } from "./drain";
 import { loggerOptions } from "./log-serializers";
@@ -128,6 +129,24 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   };
   const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
   overdueJob.unref();
+  // Sent quotes past their valid-until day expire, both sides told: on the overdue job's timer, one
+  // process at a time (a lease row, as the payment sweep).
+  let expiryRunning = false;
+  const runExpiry = () => {
+    if (expiryRunning || stopping) return;
+    expiryRunning = true;
+    const run = runQuoteExpiry({ db: database.db, config, wakeOutbox: () => outbox.wake() })
+      .then((r) => {
+        if (r.expired) logger.info({ expired: r.expired }, "quotes expired");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "quote expiry job failed"))
+      .finally(() => {
+        expiryRunning = false;
+      });
+    job(run);
+  };
+  const expiryJob = setInterval(runExpiry, config.overdueCheckIntervalMs);
+  expiryJob.unref();
   if (config.testHooks) logger.warn("TEST_HOOKS is on: /api/test-hooks/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({
@@ -199,6 +218,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
       stopping = true;
       clearInterval(housekeeping);
       clearInterval(overdueJob);
+      clearInterval(expiryJob);
       clearInterval(sweepJob);
       closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), Promise.all(jobs)]).then(
         () => database.close(),

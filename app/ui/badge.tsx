@@ -43,15 +43,16 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   quoted: "success",
   closed: "neutral",
   draft: "muted",
-  accepted: "success",
-  declined: "neutral",
-  expired: "neutral",
-  superseded: "neutral",
   partially_refunded: "warning",
   unread: "warning",
   read: "muted",
   verified: "success",
   unverified: "warning",
+  // Quotes (issue "quotes"); sent is an invoice's tone above.
+  accepted: "success",
+  declined: "neutral",
+  expired: "neutral",
+  superseded: "neutral",
 };
 
 /** The tone a status is shown in (muted when it has none of its own). */

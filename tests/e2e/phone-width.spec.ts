@@ -39,11 +39,11 @@ interface Ids {
   orderId: string;
   invoiceId: string;
   creditNoteId: string;
+  quoteId: string;
   messageId: string;
   clientId: string;
   emailId: string;
   sandboxSession: string;
-  quoteId: string;
 }
 
 /** The URL to visit for a route pattern, with real ids for its parameters. */
@@ -176,6 +176,23 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
     expect(paid.status()).toBe(200);
     const paidInvoiceId = ((await paid.json()) as { orders: Array<{ invoiceId: string }> }).orders[0]!
       .invoiceId;
+    // A quote sent to the client, with a long line and a deposit: the quote's page.
+    const quoted = await client.request.post("/api/test-hooks/quote", {
+      data: {
+        email,
+        lines: [
+          {
+            description: "Migration of every mailbox, shared drive and calendar",
+            quantity: 40,
+            unitPrice: "12.50",
+          },
+        ],
+        depositPercent: 30,
+        terms: "Half now, half later.",
+      },
+    });
+    expect(quoted.status()).toBe(200);
+    const quoteId = ((await quoted.json()) as { id: string }).id;
 
     // A visitor's message to the owner (the contact form), for the back office's message page.
     const visitor = pages.visitor;
@@ -210,6 +227,7 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
       orderId,
       invoiceId,
       creditNoteId: await firstIdLinked(owner, `/admin/invoices/${paidInvoiceId}`, "/admin/credit-notes/"),
+      quoteId,
       messageId: await firstIdLinked(owner, "/admin/messages", "/admin/messages/"),
       clientId: await firstIdLinked(
         owner,
@@ -218,8 +236,6 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
       ),
       emailId: await firstIdLinked(owner, "/dev/mail", "/dev/mail/"),
       sandboxSession,
-      // A quote the owner sent (seeded): its back-office page.
-      quoteId: adminFixtures().sentQuote.quoteId,
     };
 
     const overflows: Overflow[] = [];

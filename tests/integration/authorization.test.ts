@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (issue 15, item 2): one table over every route of app/routes.ts, each GET and
  * (where the route has an action) POST, asked by a visitor, client A, client B and an admin with the real
- * ids of A's orders, invoices, credit notes, notifications and messages. Each gets exactly the status (and redirect) in
+ * ids of A's orders, invoices, credit notes, quotes, notifications and messages. Each gets exactly the status (and redirect) in
  * the table, and no answer to B or to a visitor carries A's data (nor B's to A or a visitor): HTML,
  * JSON, the invoice PDF and the Download All zip are all read. A route added to routes.ts without a row
  * here fails the coverage test. Cross-origin posts to every action are refused (403) and change nothing.
@@ -368,6 +368,31 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/quotes": [{ method: "GET", url: () => "/client/quotes", expect: portalPage() }],
+  // One of A's quotes (issue "quotes"): A's own, as A's invoices; a form's refusal changes nothing.
+  "client/quotes/:quoteId": [
+    {
+      method: "GET",
+      url: (f) => `/client/quotes/${f.aQuote.id}`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aQuote.number, "I accept the terms above"] },
+    },
+    { method: "GET", url: () => "/client/quotes/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+    {
+      // Accept without the terms ticked: A gets the form's error, anyone else the 404; nothing changes.
+      method: "POST",
+      url: (f) => `/client/quotes/${f.aQuote.id}`,
+      body: () => ({ intent: "accept", signature: "Someone" }),
+      expect: { anon: LOGIN, a: 400, b: 404, admin: 404 },
+    },
+  ],
+  "client/quotes/:quoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/client/quotes/${f.aQuote.id}/pdf`,
+      expect: aOwn(),
+      has: { a: (f) => [f.aQuote.number] },
+    },
+  ],
   "client/quotes/new": [
     { method: "GET", url: () => "/client/quotes/new", expect: portalPage() },
     {
@@ -620,6 +645,15 @@ const TABLE: Record<string, Case[]> = {
       body: (f) => quoteForm(f, "save"),
       expect: adminOnly(200),
     },
+  ],
+  "admin/quotes/:quoteId/pdf": [
+    {
+      method: "GET",
+      url: (f) => `/admin/quotes/${f.aQuote.id}/pdf`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [f.aQuote.number] },
+    },
+    { method: "GET", url: () => "/admin/quotes/not-a-uuid/pdf", expect: adminOnly(404) },
   ],
   "admin/messages/:messageId": [
     { method: "GET", url: (f) => `/admin/messages/${f.aMessageId}`, expect: adminOnly() },

@@ -12,9 +12,11 @@ export async function signedInClient(
   baseUrl: string,
   db: Database,
   name = "Ada Lovelace",
+  /** The address to register with; a fresh one by default. */
+  address?: string,
 ): Promise<{ session: Session; email: string; id: string }> {
   const n = ++counter;
-  const email = `client${n}.${Date.now()}@example.com`;
+  const email = address ?? `client${n}.${Date.now()}@example.com`;
   const ip = `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const s = new Session(baseUrl, ip);
   const res = await s.post("/client/register", {

@@ -51,6 +51,51 @@ describe("invoiceView", () => {
     expect(v.lines[0]).toMatchObject({ quantity: 20, unitPrice: "$4.00", amount: "$80.00" });
     expect(v.due).toBe("January 8, 2026");
   });
+  it('shows a quote\'s deposit or balance as one line for that part of the order (issue "quotes")', () => {
+    const quoteOrder = {
+      serviceName: "Custom work (Q-2026-0001)",
+      packageName: "Quote Q-2026-0001",
+      quantity: 1,
+      unitPriceUsd: 1000.11,
+      serviceCategory: "Custom",
+    };
+    const deposit = invoiceView(
+      {
+        ...base,
+        invoice: {
+          ...base.invoice,
+          kind: "deposit",
+          subtotal: 300.04,
+          taxAmount: 24.75,
+          totalAmount: 324.79,
+        },
+        order: quoteOrder,
+      },
+      business,
+    );
+    expect(deposit.lines).toEqual([
+      {
+        description: "Custom work (Q-2026-0001)",
+        detail: "Deposit of Quote Q-2026-0001",
+        quantity: 1,
+        unitPrice: "$300.04",
+        amount: "$300.04",
+      },
+    ]);
+    const balance = invoiceView(
+      { ...base, invoice: { ...base.invoice, kind: "balance", subtotal: 700.07 }, order: quoteOrder },
+      business,
+    );
+    expect(balance.lines).toMatchObject([{ detail: "Balance of Quote Q-2026-0001", unitPrice: "$700.07" }]);
+    // A whole invoice keeps the order's own line.
+    expect(
+      invoiceView({ ...base, invoice: { ...base.invoice, kind: "full" } }, business).lines[0],
+    ).toMatchObject({
+      quantity: 20,
+      unitPrice: "$4.00",
+    });
+  });
+
   it("shows another currency with its symbol and decimals and notes the USD total", () => {
     const v = invoiceView(
       {

@@ -35,6 +35,8 @@ export interface InvoiceViewInput {
     seller?: unknown;
     /** What came back to the client through refunds (ADR 0505); absent or 0: nothing. */
     refundedAmount?: number;
+    /** What it bills of its order (issue "quotes"): all of it (absent, "full"), a deposit or the balance. */
+    kind?: string;
   };
   /** The invoice's credit notes, oldest first (read only when something was refunded). */
   creditNotes?: ReadonlyArray<{ id: string; creditNoteNumber: string }>;
@@ -159,6 +161,8 @@ export function invoiceView(
   const unitPrice = (usd: number, inCurrency: number) =>
     invoice.currency === "USD" ? format(usd, "USD") : money(inCurrency);
   const refunded = invoice.refundedAmount ?? 0;
+  // A quote's deposit or balance bills a part of its order: one line for that part.
+  const part = invoice.kind === "deposit" ? "Deposit" : invoice.kind === "balance" ? "Balance" : null;
   const displayStatus = invoiceDisplayStatus(invoice.status, invoice.totalAmount, refunded, invoice.currency);
   return {
     id: invoice.id,
@@ -173,22 +177,32 @@ export function invoiceView(
     currency: invoice.currency,
     business: sellerBlock(seller),
     billTo: billToBlock(buyer),
-    lines: [
-      {
-        description: order.serviceName,
-        detail: `${order.packageName} (${order.serviceCategory})`,
-        quantity: order.quantity,
-        unitPrice: unitPrice(order.unitPriceUsd, unitInCurrency),
-        amount: money(packageAmount),
-      },
-      ...addons.map((a) => ({
-        description: a.name,
-        detail: `Add-on to ${order.serviceName}`,
-        quantity: a.quantity,
-        unitPrice: unitPrice(a.unitPriceUsd, a.quantity > 0 ? a.amountInCurrency / a.quantity : 0),
-        amount: money(a.amountInCurrency),
-      })),
-    ],
+    lines: part
+      ? [
+          {
+            description: order.serviceName,
+            detail: `${part} of ${order.packageName}`,
+            quantity: 1,
+            unitPrice: money(invoice.subtotal),
+            amount: money(invoice.subtotal),
+          },
+        ]
+      : [
+          {
+            description: order.serviceName,
+            detail: `${order.packageName} (${order.serviceCategory})`,
+            quantity: order.quantity,
+            unitPrice: unitPrice(order.unitPriceUsd, unitInCurrency),
+            amount: money(packageAmount),
+          },
+          ...addons.map((a) => ({
+            description: a.name,
+            detail: `Add-on to ${order.serviceName}`,
+            quantity: a.quantity,
+            unitPrice: unitPrice(a.unitPriceUsd, a.quantity > 0 ? a.amountInCurrency / a.quantity : 0),
+            amount: money(a.amountInCurrency),
+          })),
+        ],
     subtotal: money(invoice.subtotal),
     taxLabel: `Tax (${Number(invoice.taxRatePercent)}%)`,
     tax: money(invoice.taxAmount),

@@ -6,9 +6,11 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type InvoiceStatus, invoices, type Order, orderBriefs } from "~/db/schema";
+import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, quotes } from "~/db/schema";
+import { formatMoney } from "~/features/currency/currency";
 import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { dollars, quoteAmounts } from "~/features/quotes/quote-pricing";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
@@ -48,6 +50,13 @@ export interface OrderPage {
     /** The viewer's side's page of the invoice. */
     href: string;
   } | null;
+  /** A quote's order (issue "quotes"): the quote, its lines as quoted, and the viewer's page of it. */
+  quote: {
+    id: string;
+    number: string;
+    href: string;
+    lines: Array<{ description: string; quantity: number; unitPrice: string; amount: string }>;
+  } | null;
   timeline: TimelineStep[];
   brief: BriefView;
   conversation: ConversationState;
@@ -62,7 +71,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [[invoice], [brief]] = await Promise.all([
+  const [[invoice], [brief], [quote]] = await Promise.all([
     // The invoice to act on: the open one (a quote's balance once issued), else the first.
     db
       .select()
@@ -71,6 +80,14 @@ export async function getOrderPage(
       .orderBy(sql`${unpaidInvoiceSql} desc`, asc(invoices.createdAt))
       .limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)).limit(1),
+    // Only a quote's order asks.
+    order.quoteId
+      ? db
+          .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, lines: quotes.lines })
+          .from(quotes)
+          .where(eq(quotes.id, order.quoteId))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   return {
     order: {
@@ -103,9 +120,28 @@ export async function getOrderPage(
           href: viewer.role === "admin" ? `/admin/invoices/${invoice.id}` : `/client/invoice/${invoice.id}`,
         }
       : null,
+    quote: quote ? quoteOfOrder(quote, viewer) : null,
     timeline: orderTimeline(order),
     brief: briefView(scoped, brief ?? null, viewer.role),
     conversation: conversationStateFor(viewer, scoped, now),
+  };
+}
+
+function quoteOfOrder(
+  quote: { id: string; quoteNumber: string | null; lines: QuoteLine[] },
+  viewer: Viewer,
+): NonNullable<OrderPage["quote"]> {
+  const { lineCents } = quoteAmounts(quote.lines, 0, 0);
+  return {
+    id: quote.id,
+    number: quote.quoteNumber ?? "",
+    href: viewer.role === "admin" ? `/admin/quotes/${quote.id}` : `/client/quotes/${quote.id}`,
+    lines: quote.lines.map((line, i) => ({
+      description: line.kind === "catalogue" ? `${line.serviceName} — ${line.packageName}` : line.description,
+      quantity: line.quantity,
+      unitPrice: formatMoney(line.unitPriceUsd, "USD"),
+      amount: formatMoney(dollars(lineCents[i]!), "USD"),
+    })),
   };
 }
 

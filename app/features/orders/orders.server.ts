@@ -291,7 +291,9 @@ export async function findOrderWithInvoice(
   const [row] = await db
     .select({ order: orders, invoice: invoices })
     .from(orders)
-    .innerJoin(invoices, firstInvoiceOf(orders.id))
+    // A checkout token names the order's first invoice; an invoice id any of its invoices (a quote's
+    // balance, issued when the work is complete, is paid through Pay Now too).
+    .innerJoin(invoices, "checkoutToken" in by ? firstInvoiceOf(orders.id) : eq(invoices.orderId, orders.id))
     .where(where)
     .limit(1);
   return row ?? null;
@@ -321,13 +323,15 @@ export async function payInvoice(
     };
   }
   // A fresh key per attempt (a provider keeps a key's checkout, which may have expired); the minute
-  // in it folds a double click into one checkout.
+  // in it folds a double click into one checkout. A quote's balance has keys of its own: within the
+  // deposit's minute, the deposit's key would answer with the deposit's (paid) checkout.
   const attempt = Math.floor(Date.now() / 60_000);
   return startCheckout(deps, {
     order,
     invoice,
     client: input.client,
-    idempotencyKey: `${order.id}:pay:${attempt}`,
+    idempotencyKey:
+      invoice.kind === "balance" ? `${order.id}:balance:pay:${attempt}` : `${order.id}:pay:${attempt}`,
     cancelPath: "/client/invoices",
   });
 }

@@ -77,6 +77,54 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
   );
 }
 
+/** A quote's order (issue "quotes"): the work as quoted, line by line, and the quote it came from. */
+function QuotedWork({ quote }: { quote: NonNullable<ClientOrderView["quote"]> }) {
+  return (
+    <section aria-labelledby="quoted-heading" className={cardClass("p-5")} data-testid="order-quote">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="quoted-heading" className="text-lg font-bold">
+          The work quoted
+        </h2>
+        <Link to={quote.href} className="text-sm font-medium text-brand-700 underline">
+          View quote {quote.number}
+        </Link>
+      </div>
+      <div className="relative mt-3 overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">The lines of quote {quote.number}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left">
+              <th scope="col" className="py-2">
+                Description
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a sent quote's lines never change.
+              <tr key={i} className="border-b border-slate-100">
+                <td className="py-2 wrap-anywhere">{line.description}</td>
+                <td className="py-2 pl-3 text-right">{line.quantity}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap">{line.unitPrice}</td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap">{line.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The last answer of the page's action, kept until the next form is sent: a live event (the client's
  * own post tells their other tabs, and this one) reloads the page's data, and React Router forgets the
@@ -128,6 +176,7 @@ export function ClientOrderPage({
           </div>
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          {view.quote && <QuotedWork quote={view.quote} />}
           <OrderBrief brief={view.brief} result={shown?.intent === "brief" ? shown : undefined} />
           <OrderConversation
             orderId={order.id}

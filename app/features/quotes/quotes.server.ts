@@ -30,7 +30,9 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { notifyOwners, publishToOwners } from "~/features/orders/order-access.server";
 import { parseAmountInput } from "~/features/refunds/refund-math";
+import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import {
   cents,
   depositSplit,
@@ -297,14 +299,22 @@ async function tellClient(
   });
 }
 
-/** Tells the owner (email): an acceptance, a decline, an expiry. */
+/** Tells the owner (bell, live update, email): an acceptance, a decline, an expiry. */
 async function tellOwner(
   tx: Tx,
   deps: Pick<QuoteDeps, "config">,
   quote: Quote,
   subject: string,
   lines: string[],
+  status: "accepted" | "declined" | "expired",
 ) {
+  await publishToOwners(tx, { kind: "quote", entityId: quote.id, status });
+  await notifyOwners(tx, {
+    title: subject,
+    message: lines[0] ?? subject,
+    type: status === "accepted" ? "success" : "info",
+    href: adminQuotePath(quote.id),
+  });
   await enqueueEmail(tx, {
     kind: "quote-owner",
     to: deps.config.business.email,
@@ -422,7 +432,8 @@ export const acceptInput = z.object({
     .string()
     .trim()
     .min(2, { message: "Type your full name as your signature." })
-    .max(200, { message: "The name must be at most 200 characters." }),
+    .max(200, { message: "The name must be at most 200 characters." })
+    .refine(hasNoNul, { message: invalidCharacterMessage("The name", true) }),
 });
 
 const invoicePrice = (split: InvoiceSplit, taxRatePercent: number): InvoicePrice => ({
@@ -528,10 +539,17 @@ export async function acceptQuote(
       entityId: quote.id,
       after: { signature: parsed.data.signature, ip: meta.ip, orderId: order!.id, invoiceId: invoice.id },
     });
-    await tellOwner(tx, deps, quote, `Quote ${quote.quoteNumber} accepted`, [
-      `${parsed.data.signature} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${now.toISOString()}.`,
-      `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, "USD")} was issued${split.balance ? " for the deposit" : ""}.`,
-    ]);
+    await tellOwner(
+      tx,
+      deps,
+      quote,
+      `Quote ${quote.quoteNumber} accepted`,
+      [
+        `${parsed.data.signature} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${now.toISOString()}.`,
+        `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, "USD")} was issued${split.balance ? " for the deposit" : ""}.`,
+      ],
+      "accepted",
+    );
     return {
       ok: true,
       orderId: order!.id,
@@ -546,6 +564,7 @@ export const declineInput = z.object({
     .string()
     .trim()
     .max(1000, { message: "The reason must be at most 1000 characters." })
+    .refine(hasNoNul, { message: invalidCharacterMessage("The reason", true) })
     .optional()
     .transform((v) => v || null),
 });
@@ -569,8 +588,13 @@ export async function declineQuote(
       .for("update")
       .limit(1);
     if (!quote) return { ok: false, status: 404, error: "Quote not found." };
-    if (quote.status !== "sent")
-      return { ok: false, status: 409, error: `Quote ${quote.quoteNumber} is ${quote.status}.` };
+    // Past its valid-until day, a sent quote is expired (before the scheduled job records it).
+    if (!isAcceptable(quote.status, quote.validUntil, now))
+      return {
+        ok: false,
+        status: 409,
+        error: `Quote ${quote.quoteNumber} is ${quote.status === "sent" ? "expired" : quote.status}.`,
+      };
     await tx
       .update(quotes)
       .set({ status: "declined", declinedAt: now, declineReason: parsed.data.reason, clientId: client.id })
@@ -586,10 +610,17 @@ export async function declineQuote(
         after: { reason: parsed.data.reason },
       },
     );
-    await tellOwner(tx, deps, quote, `Quote ${quote.quoteNumber} declined`, [
-      `${quote.name} declined quote ${quote.quoteNumber}.`,
-      ...(parsed.data.reason ? [`Reason: ${parsed.data.reason}`] : []),
-    ]);
+    await tellOwner(
+      tx,
+      deps,
+      quote,
+      `Quote ${quote.quoteNumber} declined`,
+      [
+        `${quote.name} declined quote ${quote.quoteNumber}.`,
+        ...(parsed.data.reason ? [`Reason: ${parsed.data.reason}`] : []),
+      ],
+      "declined",
+    );
     return { ok: true, id, message: `Quote ${quote.quoteNumber} is declined.` };
   });
 }
@@ -617,9 +648,14 @@ export async function expireQuotes(
           `Quote ${quote.quoteNumber} was valid until ${quote.validUntil}. Ask us for a new one if you still need the work.`,
         ],
       });
-      await tellOwner(tx, deps, quote, `Quote ${quote.quoteNumber} expired`, [
-        `Quote ${quote.quoteNumber} for ${quote.name} expired unanswered on ${quote.validUntil}.`,
-      ]);
+      await tellOwner(
+        tx,
+        deps,
+        quote,
+        `Quote ${quote.quoteNumber} expired`,
+        [`Quote ${quote.quoteNumber} for ${quote.name} expired unanswered on ${quote.validUntil}.`],
+        "expired",
+      );
     }
     return expired.length;
   });

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { orderStatuses, user } from "~/db/schema";
+import { orderStatuses, quoteRequests, user } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/orders/deps.server";
+import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import type { Route } from "./+types/test-hooks";
 
@@ -35,6 +36,17 @@ const hooks = {
   memory: z.object({}),
   // A client writes on their order's conversation (the owner's page is watched for it live).
   "order-message": z.object({ email: z.string().email(), orderId: z.uuid(), body: z.string() }),
+  // The owner writes a quote for the latest request from `email` (or for `email` itself) and sends it.
+  quote: z.object({
+    email: z.string().email(),
+    name: z.string().default("Quote Client"),
+    lines: z
+      .array(z.object({ description: z.string(), quantity: z.coerce.number().int(), unitPrice: z.string() }))
+      .min(1),
+    depositPercent: z.coerce.number().int().optional(),
+    validInDays: z.coerce.number().int().default(14),
+    terms: z.string(),
+  }),
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -79,6 +91,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const author = { id: await userId(), role: "client" as const };
       const sent = await postMessage(afterSaleDeps(context), { author, orderId: o.orderId, body: o.body });
       return sent.ok ? sent : data(sent, { status: sent.status });
+    }
+    case "quote": {
+      const o = parsed.data as z.infer<(typeof hooks)["quote"]>;
+      const deps = { db, config: context.runtime.config, actor: { id: null, email: "test-hooks" } };
+      const [request] = await db
+        .select({ id: quoteRequests.id, name: quoteRequests.name })
+        .from(quoteRequests)
+        .where(eq(quoteRequests.email, o.email))
+        .orderBy(desc(quoteRequests.createdAt))
+        .limit(1);
+      const draft = await saveDraft(deps, null, {
+        requestId: request?.id ?? null,
+        name: request?.name ?? o.name,
+        email: o.email,
+        lines: o.lines.map((l) => ({ kind: "free" as const, ...l })),
+        depositPercent: o.depositPercent ?? null,
+        validUntil: new Date(Date.now() + o.validInDays * 86_400_000).toISOString().slice(0, 10),
+        terms: o.terms,
+      });
+      if (!draft.ok) return data(draft, { status: draft.status });
+      const sent = await sendQuote(deps, draft.id);
+      if (!sent.ok) return data(sent, { status: sent.status });
+      context.runtime.outbox.wake();
+      return { id: draft.id, message: sent.message };
     }
     case "memory": {
       const gc = (globalThis as { gc?: () => void }).gc;

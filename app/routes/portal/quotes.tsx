@@ -1,29 +1,85 @@
+import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
+import { formatMoney } from "~/features/currency/currency";
+import { isAcceptable } from "~/features/quotes/quote-pricing";
 import { listClientQuoteRequests } from "~/features/quotes/quote-requests.server";
+import { QUOTE_STATUS_LABELS } from "~/features/quotes/quote-view";
+import { listClientQuotes } from "~/features/quotes/quotes.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
+import { DataTable, Td } from "~/ui/table";
 import type { Route } from "./+types/quotes";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Quotes", matches) }];
 
-/** Not in the spec (issue "quotes"): the signed-in client's own requests for custom work. */
+/**
+ * Not in the spec (issue "quotes"): the signed-in client's quotes (sent to them, or to their address
+ * before they had an account; never a draft) and their own requests for custom work.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireClient(request, context);
-  return { requests: await listClientQuoteRequests(context.runtime.database.db, user.id) };
+  const { user, client } = await requireClient(request, context);
+  const db = context.runtime.database.db;
+  const [quotes, requests] = await Promise.all([
+    listClientQuotes(db, client),
+    listClientQuoteRequests(db, user.id),
+  ]);
+  const today = new Date();
+  return {
+    quotes: quotes.map((q) => {
+      // A sent quote past its day reads expired before the scheduled job records it.
+      const status =
+        q.status === "sent" && !isAcceptable(q.status, q.validUntil, today) ? "expired" : q.status;
+      return {
+        id: q.id,
+        number: q.quoteNumber ?? "",
+        total: q.totalUsd,
+        status,
+        label: QUOTE_STATUS_LABELS[status],
+        validUntil: q.validUntil,
+        sentAt: q.sentAt,
+      };
+    }),
+    requests,
+  };
 }
 
+const linkClass = "font-medium text-brand-700 underline";
+
 export default function Quotes({ loaderData }: Route.ComponentProps) {
-  const { requests } = loaderData;
+  const { quotes, requests } = loaderData;
   return (
     <Page title="Quotes" actions={<ButtonLink to="/client/quotes/new">Request a Quote</ButtonLink>}>
       <p className="max-w-2xl text-slate-700">
         Work outside the catalogue (a large migration, a rollout over many domains) is sold by quote. Ask for
         one and we answer within 24 hours.
       </p>
+      <Card title="Your quotes">
+        {quotes.length === 0 ? (
+          <p className="text-slate-600">No quote has been sent to you yet.</p>
+        ) : (
+          <DataTable caption="Your quotes" head={["Quote", "Sent", "Total", "Valid until", "Status"]}>
+            {quotes.map((q) => (
+              <tr key={q.id} data-quote-id={q.id}>
+                <Td className="whitespace-nowrap">
+                  <Link to={`/client/quotes/${q.id}`} className={linkClass}>
+                    {q.number}
+                  </Link>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDate(q.sentAt)}</Td>
+                <Td className="whitespace-nowrap font-medium">{formatMoney(q.total, "USD")}</Td>
+                <Td className="whitespace-nowrap">{formatDate(`${q.validUntil}T00:00:00Z`)}</Td>
+                <Td>
+                  <StatusBadge status={q.status} label={q.label} />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Card>
       <Card title="Your quote requests">
         {requests.length === 0 ? (
           <p className="text-slate-600">You have not asked for a quote yet.</p>

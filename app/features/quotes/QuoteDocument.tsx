@@ -1,0 +1,125 @@
+/**
+ * The printable quote (issue "quotes"), as the client's page shows it, built from the invoice's own
+ * document parts: the seller, who it is for, its dates, the lines with their quantities and unit
+ * prices, the amounts with the deposit and the balance, and the terms in full.
+ */
+import {
+  DocumentFacts,
+  DocumentFrame,
+  DocumentTotals,
+  SellerDetails,
+} from "~/features/invoices/DocumentParts";
+import { Badge, statusTone } from "~/ui/badge";
+import type { QuoteView } from "./quote-view";
+
+export function QuoteDocument({ quote: v }: { quote: QuoteView }) {
+  const shownStatus = v.status === "sent" && !v.open ? "expired" : v.status;
+  return (
+    <DocumentFrame id="quote" labelledBy="quote-title">
+      <header className="flex flex-wrap justify-between gap-6">
+        <SellerDetails seller={v.business} />
+        <div className="text-right">
+          <h1 id="quote-title" className="text-2xl font-bold">
+            Quote {v.number}
+          </h1>
+          <Badge
+            data-testid="quote-status"
+            data-status={shownStatus}
+            tone={statusTone(shownStatus)}
+            className="mt-2 px-3 py-1 text-sm"
+          >
+            {v.statusLabel}
+          </Badge>
+        </div>
+      </header>
+      <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
+        <div>
+          <h2 className="text-sm font-semibold uppercase text-slate-500">Prepared For</h2>
+          <p className="mt-1 font-semibold">{v.preparedFor.name}</p>
+          {v.preparedFor.company && <p>{v.preparedFor.company}</p>}
+          <p className="wrap-anywhere">{v.preparedFor.email}</p>
+        </div>
+        <DocumentFacts
+          facts={[
+            ["Quote Date", v.issued],
+            ["Valid Until", v.validUntil],
+            ["Currency", "USD"],
+          ]}
+        />
+      </div>
+      <div className="relative mt-8 overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">The work quoted</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left">
+              <th scope="col" className="py-2">
+                Description
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.lines.map((line, i) => (
+              // Two lines may read alike (the same package twice).
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a sent quote never change.
+              <tr key={i} className="border-b border-slate-100" data-testid="quote-line">
+                <td className="py-3">
+                  <span className="font-medium wrap-anywhere">{line.description}</span>
+                  {line.detail && <span className="block text-slate-500">{line.detail}</span>}
+                </td>
+                <td className="py-3 pl-3 text-right">{line.quantity}</td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap">{line.unitPrice}</td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap">{line.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <DocumentTotals
+        rows={[
+          ["Subtotal", v.subtotal],
+          ...(v.discount ? ([["Discount", v.discount]] as Array<[string, string]>) : []),
+          [v.taxLabel, v.tax],
+        ]}
+        total={["Total", v.total]}
+        totalTestId="quote-total"
+      />
+      {v.deposit && (
+        <dl
+          className="ml-auto mt-3 grid max-w-xs grid-cols-2 gap-y-1 text-sm"
+          aria-label="Payment schedule"
+          data-testid="quote-schedule"
+        >
+          <dt>Deposit on acceptance ({v.deposit.percent}%)</dt>
+          <dd className="text-right font-semibold" data-testid="quote-deposit">
+            {v.deposit.amount}
+          </dd>
+          <dt>Balance on completion</dt>
+          <dd className="text-right" data-testid="quote-balance">
+            {v.deposit.balance}
+          </dd>
+        </dl>
+      )}
+      <section aria-labelledby="quote-terms-title" className="mt-8 border-t border-slate-200 pt-4">
+        <h2 id="quote-terms-title" className="font-semibold">
+          Terms
+        </h2>
+        <div
+          id="quote-terms"
+          data-testid="quote-terms"
+          className="mt-2 whitespace-pre-line text-sm text-slate-700 wrap-anywhere"
+        >
+          {v.terms}
+        </div>
+      </section>
+    </DocumentFrame>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * A quote from request to paid deposit in a browser (issue "quotes", items 3-5), the owner and the
+ * client in two browser contexts: the client asks for a quote at /client/quotes/new; the owner finds
+ * the request in the back office and sends a quote for it (through the test hook, the owner's editor
+ * being another branch's) and reads its PDF; the client's bell rings and the quote appears on the open
+ * Quotes page without a reload; they open it, read the terms, accept with their name, land on the
+ * sandbox checkout for the deposit, pay, and see the quote accepted and the order paid with its quoted
+ * lines; the owner sees the order paid. axe on the new pages.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { adminFixtures } from "./admin-seed";
+import { hook, signUp } from "./clients";
+import { expect, test } from "./fixtures";
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+const TERMS =
+  "Work starts within five business days of the deposit. The balance is due when the migration is complete.";
+
+test("request, quote, accept with a signature, pay the deposit: the client and the owner side by side", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The client asks for a quote from the portal.
+  const email = await signUp(page, "Quinn Quoteworthy");
+  await page.goto("/client/quotes/new");
+  await page.getByLabel("Describe the work").fill("Move 40 mailboxes and the shared drive to Microsoft 365.");
+  await page.getByRole("button", { name: "Request a Quote" }).click();
+  await expect(page.getByRole("heading", { name: "Quote Request Received!" })).toBeVisible();
+  await page.getByRole("link", { name: "See your quote requests" }).click();
+  await expect(page).toHaveURL(/\/client\/quotes$/);
+  await expect(page.getByText("No quote has been sent to you yet.")).toBeVisible();
+  await expect(page.getByLabel("Notifications", { exact: true })).toBeVisible();
+
+  // The owner, in a browser of their own, finds the request and sends a quote for it.
+  const ownerContext = await browser.newContext({ baseURL });
+  const owner = await ownerContext.newPage();
+  await owner.goto("/client/login");
+  await owner.getByLabel("Email Address").fill(adminFixtures().adminEmail);
+  await owner.getByLabel("Password", { exact: true }).fill(FIXTURE_PASSWORD);
+  await owner.getByRole("button", { name: "Sign In" }).click();
+  await expect(owner).toHaveURL(/\/admin\/dashboard$/);
+  await owner.goto("/admin/quotes");
+  await expect(owner.getByText("Move 40 mailboxes and the shared drive to Microsoft 365.")).toBeVisible();
+  // $1,500 + 40 × $12.50 = $2,000 (no tax in the browser tests' settings); 30% deposit: $600.00.
+  const sent = await hook<{ id: string; message: string }>(owner.request, "quote", {
+    email,
+    lines: [
+      { description: "Shared drive to SharePoint", quantity: 1, unitPrice: "1500.00" },
+      { description: "Mailbox migration", quantity: 40, unitPrice: "12.50" },
+    ],
+    depositPercent: 30,
+    terms: TERMS,
+  });
+  const number = sent.message.match(/Q-\d{4}-\d{4,}/)![0];
+  const ownerPdf = await owner.request.get(`/admin/quotes/${sent.id}/pdf`);
+  expect(ownerPdf.status()).toBe(200);
+  expect((await ownerPdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The client's open page hears of it: the bell rings, the quote is listed.
+  await expect(page.getByLabel("Notifications, 1 unread")).toBeVisible();
+  await expect(page.locator("[data-toast-type]").filter({ hasText: "New Quote" })).toBeVisible();
+  const row = page.locator(`tr[data-quote-id="${sent.id}"]`);
+  await expect(row).toContainText("$2,000.00");
+  await expect(row.locator("[data-status]")).toHaveText("Awaiting your decision");
+  await expectNoAxeViolations(page);
+  await row.getByRole("link", { name: number }).click();
+
+  // The quote: its lines and amounts, the terms before the acceptance.
+  await expect(page).toHaveURL(new RegExp(`/client/quotes/${sent.id}$`));
+  await expect(page.getByRole("heading", { name: `Quote ${number}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("quote-line")).toHaveCount(2);
+  await expect(page.getByTestId("quote-total")).toHaveText("$2,000.00");
+  await expect(page.getByTestId("quote-deposit")).toHaveText("$600.00");
+  await expect(page.getByTestId("quote-balance")).toHaveText("$1,400.00");
+  const terms = page.getByTestId("quote-terms");
+  await expect(terms).toHaveText(TERMS);
+  const box = page.getByLabel("I accept the terms above");
+  // The terms come before the form, in reading order.
+  expect(
+    await terms.evaluate(
+      (t, b) => Boolean(t.compareDocumentPosition(b as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await box.elementHandle(),
+    ),
+  ).toBe(true);
+  await expectNoAxeViolations(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  expect((await downloading).suggestedFilename()).toBe(`${number}.pdf`);
+
+  // Accept: ticked, signed, and straight on to the sandbox's checkout for the deposit.
+  await box.check();
+  await page.getByLabel("Your full name (signature)").fill("Quinn Q. Quoteworthy");
+  await page.getByRole("button", { name: "Accept and pay the deposit" }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
+  await expect(page.getByTestId("sandbox-amount")).toContainText("$600.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=600$/);
+  const orderId = new URL(page.url()).searchParams.get("order_id")!;
+
+  // The quote is accepted, signed; the order is paid and lists the quoted work.
+  await page.goto(`/client/quotes/${sent.id}`);
+  await expect(page.getByTestId("quote-status")).toHaveText("Accepted");
+  const outcome = page.getByTestId("quote-outcome");
+  await expect(outcome).toContainText("Accepted by Quinn Q. Quoteworthy");
+  await expect(page.getByLabel("I accept the terms above")).toHaveCount(0);
+  await expect(outcome.locator("[data-status]")).toHaveText("Paid");
+  await expectNoAxeViolations(page);
+  await outcome.getByRole("link", { name: "View the order" }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/orders/${orderId}$`));
+  await expect(page.getByRole("heading", { name: `Custom work (${number})`, level: 1 })).toBeVisible();
+  const quoted = page.getByTestId("order-quote");
+  await expect(quoted).toContainText("Shared drive to SharePoint");
+  await expect(quoted).toContainText("Mailbox migration");
+  await expect(quoted.getByRole("link", { name: `View quote ${number}` })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Order details" }).locator("[data-status]").first(),
+  ).toHaveText("Paid");
+  await expectNoAxeViolations(page);
+
+  // The owner sees the order paid.
+  await owner.goto(`/admin/orders/${orderId}`);
+  await expect(
+    owner.getByRole("heading", { name: `Order: Custom work (${number})`, level: 1 }),
+  ).toBeVisible();
+  await expect(owner.locator('[data-status="paid"]').first()).toHaveText("paid");
+  await ownerContext.close();
+});
