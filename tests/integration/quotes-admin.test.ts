@@ -482,7 +482,11 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
       { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Quote Test)" },
     );
     expect(accepted.ok).toBe(true);
-    const acceptedPage = text(main(await (await admin.get(`/admin/quotes/${revisionId}`)).text()));
+    const acceptedHtml = await (await admin.get(`/admin/quotes/${revisionId}`)).text();
+    // The owner's bell, on every back-office page, rings with it.
+    expect(acceptedHtml).toMatch(/aria-label="Notifications, \d+ unread"/);
+    expect(text(acceptedHtml)).toMatch(/Quote Q-\d{4}-\d{4} accepted/);
+    const acceptedPage = text(main(acceptedHtml));
     for (const shown of [
       "accepted",
       "Signed by",

@@ -13,7 +13,9 @@ import {
 import { Outlet } from "react-router";
 import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { loadBell } from "~/features/notifications/bell.server";
 import { unreadClientMessageCount } from "~/features/orders/conversation.server";
+import { NotificationBell } from "~/features/portal/NotificationBell";
 import { AppShell, SidebarNav } from "~/ui/app-shell";
 import { Badge } from "~/ui/badge";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
@@ -27,8 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const db = context.runtime.database.db;
   // The inbox holds contact messages and clients' messages on their orders.
-  const [contact, onOrders] = await Promise.all([unreadMessageCount(db), unreadClientMessageCount(db)]);
-  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders };
+  // The owner's bell: a client's acceptance or decline of a quote, an expiry (issue "quotes").
+  const [contact, onOrders, bell] = await Promise.all([
+    unreadMessageCount(db),
+    unreadClientMessageCount(db),
+    loadBell(db, admin.id),
+  ]);
+  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders, bell };
 }
 
 const NAV = [
@@ -83,16 +90,21 @@ function Title() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { bell } = loaderData;
   return (
     <AppShell
       sidebarLabel="Back Office"
-      sidebar={<Sidebar {...loaderData} />}
-      // Large screens show the sidebar: the bar (Menu button and title) is for phones and tablets.
-      headerClassName="lg:hidden"
+      sidebar={<Sidebar admin={loaderData.admin} unread={loaderData.unread} />}
       header={
-        <p className="flex items-center gap-2 font-bold">
-          <Title />
-        </p>
+        <>
+          {/* Large screens show the title in the sidebar; the bar keeps the bell. */}
+          <p className="flex items-center gap-2 font-bold lg:hidden">
+            <Title />
+          </p>
+          <div className="ml-auto">
+            <NotificationBell items={bell.notifications} unread={bell.unread} />
+          </div>
+        </>
       }
     >
       <Outlet />
