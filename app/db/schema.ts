@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -396,7 +397,9 @@ export const quotes = pgTable(
     lines: jsonb("lines").$type<QuoteLine[]>().notNull().default([]),
     subtotalUsd: money("subtotal_usd").notNull().default(0),
     discountUsd: money("discount_usd").notNull().default(0),
-    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    taxRatePercent: numeric("tax_rate_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
     taxUsd: money("tax_usd").notNull().default(0),
     totalUsd: money("total_usd").notNull().default(0),
     /** The share of the total invoiced on acceptance (whole percent); null: all of it. */
@@ -424,7 +427,10 @@ export const quotes = pgTable(
     index("quotes_client_created_idx").on(t.clientId, t.createdAt),
     index("quotes_email_idx").on(t.email),
     index("quotes_status_valid_idx").on(t.status, t.validUntil),
-    check("quotes_deposit_percent", sql`${t.depositPercent} IS NULL OR (${t.depositPercent} BETWEEN 1 AND 99)`),
+    check(
+      "quotes_deposit_percent",
+      sql`${t.depositPercent} IS NULL OR (${t.depositPercent} BETWEEN 1 AND 99)`,
+    ),
     check("quotes_amounts", sql`${t.totalUsd} >= 0 AND ${t.discountUsd} >= 0`),
   ],
 );
@@ -458,7 +464,6 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 // ---------------------------------------------------------------------------
 // The money side: orders, invoices, payment events (docs/decisions/0500-money-data-model.md)
 // ---------------------------------------------------------------------------
-
 
 /**
  * An add-on bought with an order (the SSL procurement fee, client-portal.md §9), priced by the server
@@ -750,6 +755,29 @@ export const jobLeases = pgTable("job_leases", {
   holder: text("holder").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each scheduled backup the running site made or tried (ADR 0902): the back office shows the newest, and
+ * the schedule reads when the last one started. `file` and `sizeBytes` are set once it succeeded, `error`
+ * once it failed.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    /** The file's name in BACKUP_DIR. */
+    file: text("file"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** The newest migration the backup holds (its schema version), e.g. "0013_quotes". */
+    schemaVersion: text("schema_version"),
+    error: text("error"),
+    /** The process that made it. */
+    holder: text("holder").notNull(),
+  },
+  (t) => [index("backup_runs_started_at_idx").on(t.startedAt)],
+);
 
 // ---------------------------------------------------------------------------
 // Money given back: refunds and their credit notes (docs/decisions/0505-refunds-and-credit-notes.md)
