@@ -19,6 +19,7 @@ import {
 import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { dumpPglite } from "~/features/backups/backup.server";
+import { findPgTool, pgToolMissing } from "~/features/backups/pg-tools.server";
 import { backupTickMs, runScheduledBackup } from "~/features/backups/scheduled-backups.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
@@ -217,6 +218,12 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   };
   const backupJob = backups.dir ? setInterval(runBackup, backupTickMs(backups.intervalMs)) : null;
   backupJob?.unref();
+  if (backups.dir && config.database.kind === "postgres" && !findPgTool("pg_dump", process.env)) {
+    logger.warn(
+      { dir: backups.dir },
+      `BACKUP_DIR is set but no backup can be made: ${pgToolMissing("pg_dump")}`,
+    );
+  }
   let closed: Promise<void> | null = null;
   return {
     config,

@@ -347,14 +347,26 @@ describe.each(testDatabases)("backups on $name", (database) => {
     );
     expect((await runDbScript("db-restore", [], into.env)).code).toBe(2);
   });
+});
 
-  it.runIf(database.name === "postgres")("says how to install pg_dump when it is missing", async () => {
-    const missing = await runDbScript("db-backup", ["--out", `${backupsDir}/`], {
-      ...site.env,
-      PATH: "/nonexistent",
-    });
-    expect(missing.code).toBe(3);
-    expect(missing.stderr).toContain("pg_dump was not found on PATH");
-    expect(missing.stderr).toContain("apt-get install postgresql-client");
+// No PostgreSQL server is needed: the tool is looked for before anything connects.
+describe("backups on PostgreSQL without the client tools", () => {
+  it("says how to install pg_dump and pg_restore when they are missing", async () => {
+    const place = scratch("no-pg-tools");
+    try {
+      const env = { DATABASE_URL: "postgres://portico@127.0.0.1:9/absent", PATH: "/nonexistent" };
+      const backup = await runDbScript("db-backup", ["--out", `${place.root}/`], env);
+      expect(backup.code).toBe(3);
+      expect(backup.stderr).toContain("db:backup failed: pg_dump was not found on PATH");
+      expect(backup.stderr).toContain("apt-get install postgresql-client");
+      const dump = path.join(place.root, "x.pgdump");
+      writeFileSync(dump, "PGDMP\u0001\u000e\u0000");
+      const restore = await runDbScript("db-restore", [dump], env);
+      expect(restore.code).toBe(3);
+      expect(restore.stderr).toContain("db:restore failed: pg_restore was not found on PATH");
+      expect(readdirSync(place.root)).toEqual(["x.pgdump"]);
+    } finally {
+      place.remove();
+    }
   });
 });

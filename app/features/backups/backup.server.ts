@@ -5,7 +5,7 @@
  * with a backup's name is always a whole backup; an existing file is never replaced.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -129,6 +129,8 @@ export async function backupPostgres(
   const partial = partialPath(target.dir);
   try {
     await pgDump(url, partial, env, signal);
+    // Readable by its owner only, as PGlite's backups are: it holds every account's data.
+    chmodSync(partial, 0o600);
     const version = versionLabel(await dumpedMigrations(partial, env), codeJournal());
     const file = target.file ?? path.join(target.dir, backupFileName(startedAt, version, "pgdump"));
     refuseExisting(file);
