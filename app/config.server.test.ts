@@ -191,4 +191,30 @@ describe("loadConfig", () => {
     });
     expect(stripe.payments).toMatchObject({ provider: "stripe", stripeSecretKey: "sk_test_123" });
   });
+
+  it("schedules no backups until BACKUP_DIR is set, then daily keeping 14 files unless told otherwise", () => {
+    expect(loadConfig({}).backups).toEqual({ dir: null, intervalMs: 86_400_000, keep: 14 });
+    expect(
+      loadConfig({ BACKUP_DIR: "/var/backups/portico", BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "28" })
+        .backups,
+    ).toEqual({ dir: "/var/backups/portico", intervalMs: 21_600_000, keep: 28 });
+    // Fractions of an hour: 0.5 is every 30 minutes.
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: "0.5" }).backups.intervalMs).toBe(1_800_000);
+  });
+
+  it.each([
+    [
+      { BACKUP_INTERVAL_HOURS: "daily" },
+      /^Invalid configuration: BACKUP_INTERVAL_HOURS must be a number of hours/,
+    ],
+    [{ BACKUP_INTERVAL_HOURS: "0" }, /^Invalid configuration: BACKUP_INTERVAL_HOURS must be at least 0.0003/],
+    [
+      { BACKUP_INTERVAL_HOURS: "-1" },
+      /^Invalid configuration: BACKUP_INTERVAL_HOURS must be at least 0.0003/,
+    ],
+    [{ BACKUP_KEEP: "0" }, /^Invalid configuration: BACKUP_KEEP must be at least 1/],
+    [{ BACKUP_KEEP: "2.5" }, /^Invalid configuration: BACKUP_KEEP must be a whole number of files/],
+  ])("refuses the backup setting %o naming it", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -153,6 +153,19 @@ const envSchema = z.object({
     .int({ message: "must be a number of milliseconds" })
     .min(0, { message: "must be at least 0" })
     .default(10 * 60_000),
+  // Scheduled backups (README "Backups"): off while BACKUP_DIR is unset.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .min(0.0003, { message: "must be at least 0.0003 (about a second)" })
+    .max(24 * 366, { message: "must be at most 8784 (a year)" })
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ message: "must be a whole number of files" })
+    .int({ message: "must be a whole number of files" })
+    .min(1, { message: "must be at least 1" })
+    .max(10_000, { message: "must be at most 10000" })
+    .default(14),
   TEST_HOOKS: boolean.default(false),
 });
 
@@ -295,6 +308,15 @@ export interface Config {
   testHooks: boolean;
   /** The bearer token GET /metrics asks for; null: /metrics answers this machine only (server/metrics.ts). */
   metricsToken: string | null;
+  /** Scheduled backups (app/features/backups, ADR 0902). */
+  backups: {
+    /** Where the running site writes its backups; null: no scheduled backups. */
+    dir: string | null;
+    /** How long after a backup the next one is due (one process at a time takes it). */
+    intervalMs: number;
+    /** How many backup files BACKUP_DIR keeps (the newest); older ones are deleted after each backup. */
+    keep: number;
+  };
 }
 
 /**
@@ -393,6 +415,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS,
     paymentSweepPendingAfterMs: e.PAYMENT_SWEEP_PENDING_AFTER_MS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    backups: {
+      dir: e.BACKUP_DIR ?? null,
+      intervalMs: Math.round(e.BACKUP_INTERVAL_HOURS * 3_600_000),
+      keep: e.BACKUP_KEEP,
+    },
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

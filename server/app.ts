@@ -45,6 +45,8 @@ export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
 export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
+// `npm run db:backup` and `npm run db:restore` (scripts/db-backup.js, scripts/db-restore.js) run these.
+export { runDbBackup, runDbRestore } from "~/features/backups/backup-cli.server";
 // server.js stops the process with these.
 export { countRequest } from "./drain";
 export { shutDownInOrder } from "./shutdown";

@@ -18,6 +18,9 @@ import {
 } from "~/features/accounts/emails.server";
 import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
+import { dumpPglite } from "~/features/backups/backup.server";
+import { findPgTool, pgToolMissing } from "~/features/backups/pg-tools.server";
+import { backupTickMs, runScheduledBackup } from "~/features/backups/scheduled-backups.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/live-hub.server";
@@ -164,7 +167,13 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   // On the embedded database, `npm run admin:create` reaches this process through a local channel.
   let adminChannel: AdminChannel | null = null;
   if (config.database.kind === "pglite" && !config.database.dir.startsWith("memory://")) {
-    adminChannel = await startAdminChannel({ pgliteDir: config.database.dir, db: database.db, logger });
+    adminChannel = await startAdminChannel({
+      pgliteDir: config.database.dir,
+      db: database.db,
+      logger,
+      // `npm run db:backup` while the site runs (ADR 0902).
+      backup: () => dumpPglite(database),
+    });
   }
   const payments = createPaymentProviders({
     config,
@@ -199,6 +208,41 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   };
   const sweepJob = setInterval(runSweep, config.paymentSweepIntervalMs);
   sweepJob.unref();
+  // Scheduled backups (BACKUP_DIR): every process offers, one at a time takes one when due (ADR 0902).
+  let backupRunning = false;
+  const backupAbort = new AbortController();
+  const backupHolder = `backup-${process.pid}-${randomBytes(6).toString("hex")}`;
+  const backups = config.backups;
+  const runBackup = () => {
+    if (backupRunning || stopping || !backups.dir) return;
+    backupRunning = true;
+    const run = runScheduledBackup(
+      {
+        database,
+        postgresUrl: config.database.kind === "postgres" ? config.database.url : null,
+        dir: backups.dir,
+        intervalMs: backups.intervalMs,
+        keep: backups.keep,
+        logger,
+        env: process.env,
+        signal: backupAbort.signal,
+      },
+      { holder: backupHolder },
+    )
+      .catch((error: unknown) => logger.warn({ err: error }, "scheduled backup could not run"))
+      .finally(() => {
+        backupRunning = false;
+      });
+    job(run);
+  };
+  const backupJob = backups.dir ? setInterval(runBackup, backupTickMs(backups.intervalMs)) : null;
+  backupJob?.unref();
+  if (backups.dir && config.database.kind === "postgres" && !findPgTool("pg_dump", process.env)) {
+    logger.warn(
+      { dir: backups.dir },
+      `BACKUP_DIR is set but no backup can be made: ${pgToolMissing("pg_dump")}`,
+    );
+  }
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -220,6 +264,9 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
       clearInterval(overdueJob);
       clearInterval(expiryJob);
       clearInterval(sweepJob);
+      if (backupJob) clearInterval(backupJob);
+      // A pg_dump under way is stopped (its partial file removed); a PGlite dump finishes first.
+      backupAbort.abort();
       closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), Promise.all(jobs)]).then(
         () => database.close(),
       );

@@ -65,7 +65,12 @@ const countingLogger = {
   },
 };
 
-export async function openDatabase(config: Config["database"], logger?: Logger): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Config["database"],
+  logger?: Logger,
+  /** PGlite only: a `dumpDataDir()` tarball to load into an empty folder (a restore, ADR 0902). */
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
     const pool = openPool(config, logger);
     const db = drizzleNodePg({ client: pool, schema, logger: countingLogger }) as unknown as Database;
@@ -86,6 +91,7 @@ export async function openDatabase(config: Config["database"], logger?: Logger):
   const inMemory = config.dir.startsWith("memory://");
   if (!inMemory) mkdirSync(config.dir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : config.dir, {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -754,6 +755,29 @@ export const jobLeases = pgTable("job_leases", {
   holder: text("holder").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each scheduled backup the running site made or tried (ADR 0902): the back office shows the newest, and
+ * the schedule reads when the last one started. `file` and `sizeBytes` are set once it succeeded, `error`
+ * once it failed.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    /** The file's name in BACKUP_DIR. */
+    file: text("file"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** The newest migration the backup holds (its schema version), e.g. "0013_quotes". */
+    schemaVersion: text("schema_version"),
+    error: text("error"),
+    /** The process that made it. */
+    holder: text("holder").notNull(),
+  },
+  (t) => [index("backup_runs_started_at_idx").on(t.startedAt)],
+);
 
 // ---------------------------------------------------------------------------
 // Money given back: refunds and their credit notes (docs/decisions/0505-refunds-and-credit-notes.md)

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "~/config.server";
+import { liveChannel } from "~/db/channel-file.server";
 import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
@@ -17,7 +18,6 @@ import {
   createOrPromoteAdmin,
   generatePassword,
 } from "./admin-accounts.server";
-import { readChannelFile } from "./local-channel.server";
 
 export interface CliIo {
   out(line: string): void;
@@ -27,15 +27,6 @@ export interface CliIo {
 }
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.com [--name "Your Name"] [--password "…"]';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Returns the exit code. */
 export async function runAdminCreate(
@@ -97,10 +88,8 @@ export async function runAdminCreate(
   let where = "";
   const ask = async (pw: string | null): Promise<AdminCreateResult> => {
     if (config.database.kind === "pglite") {
-      const channel = config.database.dir.startsWith("memory://")
-        ? null
-        : readChannelFile(config.database.dir);
-      if (channel && isAlive(channel.pid)) {
+      const channel = liveChannel(config.database.dir);
+      if (channel) {
         const res = await fetch(`http://127.0.0.1:${channel.port}/admin-create`, {
           method: "POST",
           headers: { authorization: `Bearer ${channel.token}`, "content-type": "application/json" },

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { contactMessages, user } from "~/db/schema";
+import { backupStatus } from "~/features/backups/scheduled-backups.server";
 import { listPaymentIssues } from "~/features/payments/payment-issues.server";
 import { invoiceTotals } from "./invoices.server";
 import { openOrdersByStatus } from "./orders.server";
@@ -44,7 +45,7 @@ export async function revenueByMonth(db: Database): Promise<MonthRevenue[]> {
 }
 
 export async function dashboardFigures(db: Database) {
-  const [revenue, openOrders, totals, [unread], recentSignups, paymentIssues] = await Promise.all([
+  const [revenue, openOrders, totals, [unread], recentSignups, paymentIssues, backups] = await Promise.all([
     revenueByMonth(db),
     openOrdersByStatus(db),
     invoiceTotals(db),
@@ -63,6 +64,16 @@ export async function dashboardFigures(db: Database) {
       .limit(5),
     // Payments to look at (ADR 0503): wrong amounts, paid cancelled orders, checkouts the provider lost.
     listPaymentIssues(db, 10),
+    // The last scheduled backup, or its error (ADR 0902).
+    backupStatus(db),
   ]);
-  return { revenue, openOrders, totals, unreadMessages: unread?.n ?? 0, recentSignups, paymentIssues };
+  return {
+    revenue,
+    openOrders,
+    totals,
+    unreadMessages: unread?.n ?? 0,
+    recentSignups,
+    paymentIssues,
+    backups,
+  };
 }

@@ -6,41 +6,28 @@
  *   proxy forwards to it), and
  * - a random token in `.admin-channel` beside the data folder, readable by the owner only (0600).
  * The file also names the server's pid, so a stale file (after a crash) is recognised.
+ *
+ * Two requests: `POST /admin-create` (JSON in and out) and `POST /backup` (`npm run db:backup`), answered
+ * with PGlite's own `dumpDataDir()` tarball, its schema version in `X-Portico-Schema-Version` (ADR 0902).
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { rmSync, writeFileSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
+import { Readable } from "node:stream";
 import type { Logger } from "pino";
+import {
+  BACKUP_STARTED_HEADER,
+  type ChannelBackup,
+  type ChannelFile,
+  channelFilePath,
+  readChannelFile,
+  SCHEMA_VERSION_HEADER,
+} from "~/db/channel-file.server";
 import type { Database } from "~/db/client.server";
 import { AdminInputError, adminCreateInput, createOrPromoteAdmin } from "./admin-accounts.server";
 
-export interface ChannelFile {
-  pid: number;
-  port: number;
-  token: string;
-}
-
 const MAX_BODY = 4096;
-
-/** Where the channel file of a PGlite folder lives (beside `.auth-secret`). */
-export function channelFilePath(pgliteDir: string): string {
-  return path.join(pgliteDir, "..", ".admin-channel");
-}
-
-export function readChannelFile(pgliteDir: string): ChannelFile | null {
-  const file = channelFilePath(pgliteDir);
-  if (!existsSync(file)) return null;
-  try {
-    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<ChannelFile>;
-    if (typeof value.pid !== "number" || typeof value.port !== "number" || typeof value.token !== "string")
-      return null;
-    return value as ChannelFile;
-  } catch {
-    return null;
-  }
-}
 
 export interface AdminChannel {
   close(): Promise<void>;
@@ -50,6 +37,7 @@ export async function startAdminChannel(deps: {
   pgliteDir: string;
   db: Database;
   logger: Logger;
+  backup?: ChannelBackup;
 }): Promise<AdminChannel> {
   const token = randomBytes(32).toString("base64url");
   const expected = Buffer.from(`Bearer ${token}`);
@@ -61,6 +49,15 @@ export async function startAdminChannel(deps: {
     const given = Buffer.from(req.headers.authorization ?? "");
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return reply(401, { error: "not authorised" });
+    if (req.method === "POST" && req.url === "/backup" && deps.backup) {
+      req.resume();
+      void sendBackup(deps.backup, res, deps.logger).catch((error: unknown) => {
+        deps.logger.error({ err: error }, "db:backup through the local channel failed");
+        if (!res.headersSent) reply(500, { error: "the server could not make the backup (see its log)" });
+        else res.destroy();
+      });
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/admin-create") return reply(404, { error: "not found" });
     let size = 0;
     const chunks: Buffer[] = [];
@@ -107,4 +104,24 @@ export async function startAdminChannel(deps: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+async function sendBackup(backup: ChannelBackup, res: ServerResponse, logger: Logger) {
+  const startedAt = new Date();
+  const { version, blob } = await backup();
+  res.writeHead(200, {
+    "content-type": "application/gzip",
+    "content-length": String(blob.size),
+    "cache-control": "no-store",
+    [SCHEMA_VERSION_HEADER]: version,
+    [BACKUP_STARTED_HEADER]: startedAt.toISOString(),
+  });
+  logger.info({ version, bytes: blob.size }, "db:backup through the local channel");
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(blob.stream() as Parameters<typeof Readable.fromWeb>[0])
+      .on("error", reject)
+      .pipe(res)
+      .on("finish", resolve)
+      .on("error", reject);
+  });
 }

@@ -95,14 +95,24 @@ export interface PdfCanvas {
 const INK = "#0f172a";
 const GREY = "#475569";
 
-/** A new A4 document with the embedded fonts registered as "Body" and "Bold". */
-export async function openPdf(info: { title: string; author: string }): Promise<PdfCanvas> {
+/**
+ * A new A4 document with the embedded fonts registered as "Body" and "Bold". `createdAt` is the document's
+ * own date (an invoice's issue date): PDFKit would otherwise stamp the moment of rendering and derive the
+ * file's ID from it, so the same invoice would be a different file at each download (and after a
+ * restore, ADR 0902).
+ */
+export async function openPdf(info: { title: string; author: string; createdAt?: Date }): Promise<PdfCanvas> {
   // Loaded on the first PDF, not at start: PDFKit and its fonts are tens of MB few requests need (ADR 0803).
   const [{ default: PDFDocument }, fonts] = await Promise.all([import("pdfkit"), pdfFonts()]);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: info.title, Author: info.author, Subject: info.title },
+    info: {
+      Title: info.title,
+      Author: info.author,
+      Subject: info.title,
+      ...(info.createdAt ? { CreationDate: info.createdAt } : {}),
+    },
   });
   // PDFKit accepts a parsed fontkit font where its types say only files.
   doc.registerFont("Body", fonts.regular as unknown as Buffer);
@@ -232,7 +242,11 @@ const STATUS_COLORS: Record<string, string> = {
 
 export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
   const v = invoiceView(input, business);
-  const c = await openPdf({ title: `Invoice ${v.number}`, author: v.business.name });
+  const c = await openPdf({
+    title: `Invoice ${v.number}`,
+    author: v.business.name,
+    createdAt: new Date(input.invoice.createdAt),
+  });
   const { doc, safe, left, right, width } = c;
 
   const top = drawDocumentHeading(c, v.business, {

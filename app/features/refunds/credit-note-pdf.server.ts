@@ -21,7 +21,11 @@ export async function renderCreditNotePdf(
   business: BusinessIdentity,
 ): Promise<Buffer> {
   const v = creditNoteView(input, business);
-  const c = await openPdf({ title: `Credit note ${v.number}`, author: v.business.name });
+  const c = await openPdf({
+    title: `Credit note ${v.number}`,
+    author: v.business.name,
+    createdAt: new Date(input.creditNote.createdAt),
+  });
   const { doc, safe, left, width } = c;
 
   const top = drawDocumentHeading(c, v.business, {

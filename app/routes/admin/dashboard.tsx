@@ -3,6 +3,7 @@ import { dashboardFigures } from "~/features/admin/dashboard.server";
 import { PaymentIssuesCard } from "~/features/admin/PaymentIssuesCard";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { BackupCard } from "~/features/backups/BackupCard";
 import { formatMoney } from "~/features/currency/currency";
 import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
@@ -16,7 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ba
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { name: admin.name, ...(await dashboardFigures(context.runtime.database.db)) };
+  const figures = await dashboardFigures(context.runtime.database.db);
+  return {
+    name: admin.name,
+    ...figures,
+    backups: { ...figures.backups, scheduled: context.runtime.config.backups.dir !== null },
+  };
 }
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
@@ -81,6 +87,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         </Card>
       </div>
       <PaymentIssuesCard issues={d.paymentIssues} />
+      <BackupCard backups={d.backups} />
     </Page>
   );
 }
