@@ -6,6 +6,7 @@
  * after collection grows by more than 10 % between minute 5 (a third of the run when shorter) and the
  * end: a leak grows steadily, a cache fills once. Not part of `npm test`; run it with `npm run soak`.
  */
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { location, Session } from "../support/browserless";
 import { faultRig } from "../support/fault-rig";
@@ -28,6 +29,7 @@ const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 30) * 1000;
 const VISITORS = 20;
 const CLIENTS = 10;
 const BASELINE_MINUTE = Math.min(5, MINUTES / 3);
+const SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS === "1";
 const PORTAL_PAGES = [
   "/client/dashboard",
   "/client/orders",
@@ -41,11 +43,11 @@ const pause = (min: number, max: number) =>
   new Promise((resolve) => setTimeout(resolve, min + Math.random() * (max - min)));
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function heapAfterGc(server: ServerProcess): Promise<number> {
+async function heapAfterGc(server: ServerProcess, snapshot?: string): Promise<number> {
   const res = await fetch(new URL("/api/test-hooks/memory", server.url), {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: "{}",
+    body: JSON.stringify(snapshot ? { snapshot } : {}),
   });
   const body = (await res.json()) as { collected: boolean; heapUsed: number };
   if (res.status !== 200 || !body.collected)
@@ -131,20 +133,32 @@ describe(`soak: ${MINUTES} minutes on ${kind}`, () => {
     const began = Date.now();
     const series: Array<{ minute: number; rss: number[]; heap: number[] }> = [];
     const sample = async () => {
-      const heap = await Promise.all(servers.map(heapAfterGc));
+      const heap = await Promise.all(servers.map((s) => heapAfterGc(s)));
       series.push({ minute: (Date.now() - began) / 60_000, rss: servers.map((s) => s.rss()), heap });
     };
     let sampling = Promise.resolve();
     const sampler = setInterval(() => {
       sampling = sampling.then(sample);
     }, SAMPLE_MS);
+    const baselineSnapshot = SNAPSHOTS
+      ? setTimeout(() => {
+          sampling = sampling.then(async () => void (await heapAfterGc(servers[0]!, "soak-baseline")));
+        }, BASELINE_MINUTE * 60_000)
+      : null;
     await Promise.all([
       ...Array.from({ length: VISITORS }, (_, n) => visitor(n)),
       ...Array.from({ length: CLIENTS }, (_, n) => client(n)),
     ]);
     clearInterval(sampler);
+    if (baselineSnapshot) clearTimeout(baselineSnapshot);
     await sampling;
     await sample();
+    if (SNAPSHOTS) {
+      // The leak hunt (SOAK_HEAP_SNAPSHOTS=1): process A's heap at the baseline minute and at the end,
+      // compared by tests/soak/heap-diff.ts.
+      await heapAfterGc(servers[0]!, "soak-end");
+      report(`heap snapshots: ${tmpdir()}/soak-baseline.heapsnapshot and ${tmpdir()}/soak-end.heapsnapshot`);
+    }
 
     report(`soak: ${MINUTES} min on ${kind}, ${servers.length} process(es), ${statuses.length} requests`);
     report(`minute | ${labels.map((l) => `${l} RSS MB | ${l} heap after GC MB`).join(" | ")}`);

@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeHeapSnapshot } from "node:v8";
 import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
@@ -33,7 +36,12 @@ const hooks = {
   overdue: z.object({}),
   catalogue: z.object({}),
   // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
-  memory: z.object({}),
+  memory: z.object({
+    snapshot: z
+      .string()
+      .regex(/^[\w.-]{1,80}$/)
+      .optional(),
+  }),
   // A client writes on their order's conversation (the owner's page is watched for it live).
   "order-message": z.object({ email: z.string().email(), orderId: z.uuid(), body: z.string() }),
   // The owner writes a quote for the latest request from `email` (or for `email` itself) and sends it.
@@ -120,7 +128,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const gc = (globalThis as { gc?: () => void }).gc;
       gc?.();
       const { heapUsed, rss } = process.memoryUsage();
-      return { collected: Boolean(gc), heapUsed, rss };
+      // The soak's leak hunt: a heap snapshot after the collection, in the system's temporary folder.
+      const snapshot =
+        typeof input.snapshot === "string"
+          ? writeHeapSnapshot(path.join(tmpdir(), `${input.snapshot}.heapsnapshot`))
+          : null;
+      return { collected: Boolean(gc), heapUsed, rss, snapshot };
     }
   }
 }
