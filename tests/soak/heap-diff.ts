@@ -40,7 +40,7 @@ function summarize(file: string): Map<string, { count: number; bytes: number }> 
 
 const [before, after, rows = "25"] = process.argv.slice(2);
 if (!before || !after) {
-  console.error("usage: tsx tests/soak/heap-diff.ts before.heapsnapshot after.heapsnapshot [rows]");
+  process.stderr.write("usage: tsx tests/soak/heap-diff.ts before.heapsnapshot after.heapsnapshot [rows]\n");
   process.exit(2);
 }
 const a = summarize(before);
@@ -54,6 +54,6 @@ const diff = [...keys]
   })
   .sort((p, q) => q.bytes - p.bytes)
   .slice(0, Number(rows));
-console.log("bytes Δ | count Δ | what");
+process.stdout.write("bytes Δ | count Δ | what\n");
 for (const d of diff)
-  console.log(`${String(d.bytes).padStart(9)} | ${String(d.count).padStart(7)} | ${d.key}`);
+  process.stdout.write(`${String(d.bytes).padStart(9)} | ${String(d.count).padStart(7)} | ${d.key}\n`);

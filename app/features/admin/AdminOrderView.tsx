@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
 import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
-import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
+import { LiveIndicator } from "~/features/live/LiveUpdates";
 import type { BriefView } from "~/features/orders/brief.server";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
 import type { TimelineStep } from "~/features/orders/order-timeline";
@@ -20,55 +20,45 @@ import { ReplyForm, ThreadList } from "./OrderConversation";
 import type { AdminOrderPage, OrderPostResult } from "./order-page.server";
 import { DefinitionList, HistoryList, Outcome } from "./ui";
 
-export function AdminOrderView({
-  page: d,
-  result,
-  liveCursor,
-}: {
-  page: AdminOrderPage;
-  result?: OrderPostResult;
-  liveCursor: number;
-}) {
+export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; result?: OrderPostResult }) {
   const { order: o } = d;
   const errorsFor = (intent: OrderPostResult["intent"]) =>
     (result && !result.ok && result.intent === intent && result.fieldErrors) || {};
   // A new key after each message sent: the reply box starts empty again.
   const replyKey = result?.ok && result.intent === "message" ? (result.messageId ?? "sent") : "reply";
   return (
-    <LiveUpdates since={liveCursor}>
-      <Page
-        title={`Order: ${o.serviceName}`}
-        actions={
-          <div className="flex items-center gap-4">
-            <LiveIndicator />
-            <Link to="/admin/orders" className="text-brand-700 underline">
-              All orders
-            </Link>
-          </div>
-        }
-      >
-        <Outcome result={result} />
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="min-w-0 space-y-6">
-            <OrderFacts page={d} />
-            <BriefCard brief={d.brief} />
-            <Card title="Conversation">
-              <div className="space-y-6">
-                <ThreadList thread={d.thread} clientName={d.client?.name ?? "Client"} />
-                <ReplyForm errors={errorsFor("message")} resetKey={replyKey} />
-              </div>
-            </Card>
-          </div>
-          <div className="min-w-0 space-y-6">
-            <StatusCard status={o.status} />
-            <TimelineCard steps={d.timeline} />
-          </div>
+    <Page
+      title={`Order: ${o.serviceName}`}
+      actions={
+        <div className="flex items-center gap-4">
+          <LiveIndicator />
+          <Link to="/admin/orders" className="text-brand-700 underline">
+            All orders
+          </Link>
         </div>
-        <Card title="History">
-          <HistoryList entries={d.history} />
-        </Card>
-      </Page>
-    </LiveUpdates>
+      }
+    >
+      <Outcome result={result} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <OrderFacts page={d} />
+          <BriefCard brief={d.brief} />
+          <Card title="Conversation">
+            <div className="space-y-6">
+              <ThreadList thread={d.thread} clientName={d.client?.name ?? "Client"} />
+              <ReplyForm errors={errorsFor("message")} resetKey={replyKey} />
+            </div>
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <StatusCard status={o.status} />
+          <TimelineCard steps={d.timeline} />
+        </div>
+      </div>
+      <Card title="History">
+        <HistoryList entries={d.history} />
+      </Card>
+    </Page>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { Outlet } from "react-router";
 import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
@@ -30,12 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.runtime.database.db;
   // The inbox holds contact messages and clients' messages on their orders.
   // The owner's bell: a client's acceptance or decline of a quote, an expiry (issue "quotes").
-  const [contact, onOrders, bell] = await Promise.all([
+  const [contact, onOrders, bell, liveCursor] = await Promise.all([
     unreadMessageCount(db),
     unreadClientMessageCount(db),
     loadBell(db, admin.id),
+    context.runtime.live.latestId(admin.id),
   ]);
-  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders, bell };
+  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders, bell, liveCursor };
 }
 
 const NAV = [
@@ -90,24 +92,28 @@ function Title() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { bell } = loaderData;
+  const { bell, liveCursor } = loaderData;
+  // Live on every back-office page (one stream): a client's message, a quote accepted or declined
+  // ring the bell and refresh the page's data as they happen.
   return (
-    <AppShell
-      sidebarLabel="Back Office"
-      sidebar={<Sidebar admin={loaderData.admin} unread={loaderData.unread} />}
-      header={
-        <>
-          {/* Large screens show the title in the sidebar; the bar keeps the bell. */}
-          <p className="flex items-center gap-2 font-bold lg:hidden">
-            <Title />
-          </p>
-          <div className="ml-auto">
-            <NotificationBell items={bell.notifications} unread={bell.unread} />
-          </div>
-        </>
-      }
-    >
-      <Outlet />
-    </AppShell>
+    <LiveUpdates since={liveCursor}>
+      <AppShell
+        sidebarLabel="Back Office"
+        sidebar={<Sidebar admin={loaderData.admin} unread={loaderData.unread} />}
+        header={
+          <>
+            {/* Large screens show the title in the sidebar; the bar keeps the bell. */}
+            <p className="flex items-center gap-2 font-bold lg:hidden">
+              <Title />
+            </p>
+            <div className="ml-auto">
+              <NotificationBell items={bell.notifications} unread={bell.unread} />
+            </div>
+          </>
+        }
+      >
+        <Outlet />
+      </AppShell>
+    </LiveUpdates>
   );
 }

@@ -16,7 +16,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer: Viewer = { id: admin.id, role: "admin" };
   const page = await getAdminOrderPage(afterSaleDeps(context), viewer, idParam(params.orderId));
   if (!page) throw new Response("Not Found", { status: 404 });
-  return { page, liveCursor: await context.runtime.live.latestId(admin.id) };
+  // Live updates come from the back office's layout (one stream for every page).
+  return { page };
 }
 
 /** `intent=transition` (the default) moves the order on; `intent=message` replies, with files. */
@@ -32,5 +33,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminOrderView page={loaderData.page} liveCursor={loaderData.liveCursor} result={actionData} />;
+  return <AdminOrderView page={loaderData.page} result={actionData} />;
 }
