@@ -70,6 +70,38 @@ export function pdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
 }
 
+/** fflate's streaming zip, as `import("fflate")` gives it (loaded on the first download: ADR 0803). */
+type Fflate = typeof import("fflate");
+
+/**
+ * Adds a PDF of every invoice of a client (newest first) to an open zip, one batch at a time, under
+ * `folder` (e.g. "invoices/"). Stops early when `cancelled()` says the reader went away.
+ */
+export async function addInvoicePdfs(
+  fflate: Pick<Fflate, "ZipPassThrough">,
+  zip: InstanceType<Fflate["Zip"]>,
+  db: Database,
+  clientId: string,
+  render: InvoicePdfRenderer,
+  cancelled: () => boolean,
+  folder = "",
+): Promise<void> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
+    for (const doc of batch) {
+      if (cancelled()) return;
+      const file = new fflate.ZipPassThrough(`${folder}${pdfFileName(doc.invoice.invoiceNumber)}`);
+      file.mtime = doc.invoice.createdAt;
+      zip.add(file);
+      file.push(await render(doc), true);
+    }
+    if (batch.length < BATCH) return;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.invoice.createdAt, id: last.invoice.id };
+  }
+}
+
 /** Streams the zip of every invoice of a client (newest first). */
 export function invoicesZipStream(
   db: Database,
@@ -81,8 +113,8 @@ export function invoicesZipStream(
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       // Loaded on the first download, not at start (ADR 0803).
-      const { Zip, ZipPassThrough } = await import("fflate");
-      const zip = new Zip((error, chunk, final) => {
+      const fflate = await import("fflate");
+      const zip = new fflate.Zip((error, chunk, final) => {
         if (error) {
           onError(error);
           controller.error(error);
@@ -92,20 +124,8 @@ export function invoicesZipStream(
         if (final && !cancelled) controller.close();
       });
       try {
-        let after: { createdAt: Date; id: string } | null = null;
-        for (;;) {
-          const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
-          for (const doc of batch) {
-            if (cancelled) return;
-            const file = new ZipPassThrough(pdfFileName(doc.invoice.invoiceNumber));
-            file.mtime = doc.invoice.createdAt;
-            zip.add(file);
-            file.push(await render(doc), true);
-          }
-          if (batch.length < BATCH) break;
-          const last = batch[batch.length - 1]!;
-          after = { createdAt: last.invoice.createdAt, id: last.invoice.id };
-        }
+        await addInvoicePdfs(fflate, zip, db, clientId, render, () => cancelled);
+        if (cancelled) return;
         zip.end();
       } catch (error) {
         onError(error);
