@@ -3,7 +3,7 @@
  * streamed: invoices are read 200 at a time (keyset paging on the client's index) and each PDF is
  * added to the zip as it is rendered, so 10,000 invoices never sit in memory at once.
  */
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, creditNotes, invoices, orders } from "~/db/schema";
 import type { InvoiceDocument } from "./invoices.server";
@@ -18,12 +18,15 @@ async function invoiceBatch(
   clientId: string,
   after: { createdAt: Date; id: string } | null,
 ): Promise<InvoiceDocument[]> {
-  const keyset: SQL | undefined = after
-    ? or(
-        lt(invoices.createdAt, after.createdAt),
-        and(eq(invoices.createdAt, after.createdAt), lt(invoices.id, after.id)),
-      )
-    : undefined;
+  // The last row's time as the database keeps it (microseconds): a JS Date has milliseconds only, and
+  // two invoices within the same millisecond would be skipped at a batch's edge.
+  const lastAt = after
+    ? sql`(select ${invoices.createdAt} from ${invoices} where ${invoices.id} = ${after.id})`
+    : null;
+  const keyset: SQL | undefined =
+    after && lastAt
+      ? or(lt(invoices.createdAt, lastAt), and(eq(invoices.createdAt, lastAt), lt(invoices.id, after.id)))
+      : undefined;
   const docs: InvoiceDocument[] = await db
     .select({
       invoice: invoices,
