@@ -21,6 +21,11 @@ import {
   user,
 } from "~/db/schema";
 import { DATA_EXPORT_LIMIT_MESSAGE } from "~/features/privacy/data-export";
+import {
+  dataExportZipStream,
+  EXPORT_BUFFER_BYTES,
+  exportProfile,
+} from "~/features/privacy/data-export.server";
 import { type FixtureOrder, makeOrders } from "~/features/testing/fixtures.server";
 import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
@@ -403,4 +408,39 @@ describe.each(testDatabases)("data export on $name", (database) => {
     expect(new Set(pdfs)).toEqual(new Set(made.map((o) => `invoices/${o.invoiceNumber}.pdf`)));
     for (const name of pdfs) expect(decode(files[name]!.subarray(0, 5))).toBe("%PDF-");
   }, 240_000);
+
+  it("writes no further than a slow reader reads (backpressure), then finishes the zip", async () => {
+    const slow = await signedInClient(server.url, db(), "Slow Reader");
+    await makeOrders(db(), slow.userId, { count: 30, status: "paid" });
+    const profile = await exportProfile(db(), slow.userId);
+    let rendered = 0;
+    // A stand-in PDF of 256 KiB: 30 of them are far more than the stream may hold unread.
+    const pdf = new Uint8Array(256 * 1024);
+    pdf.set(new TextEncoder().encode("%PDF-1.7"));
+    const stream = dataExportZipStream(
+      db(),
+      profile!,
+      { requestedBy: "client", businessName: "Portico", now: new Date() },
+      () => {
+        rendered++;
+        return pdf;
+      },
+      (error) => {
+        throw error;
+      },
+    );
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [(await reader.read()).value!];
+    // Time enough to write everything were nothing holding it back: it stops near the buffer's size.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(rendered).toBeLessThanOrEqual(Math.ceil(EXPORT_BUFFER_BYTES / pdf.byteLength) + 2);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(rendered).toBe(30);
+    const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    expect(Object.keys(files).filter((n) => n.endsWith(".pdf"))).toHaveLength(30);
+  }, 60_000);
 });

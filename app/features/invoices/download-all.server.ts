@@ -88,11 +88,14 @@ export async function addInvoicePdfs(
   render: InvoicePdfRenderer,
   cancelled: () => boolean,
   folder = "",
+  /** Resolves when the reader has room for more (backpressure); by default always. */
+  room: () => Promise<void> = async () => {},
 ): Promise<void> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
     for (const doc of batch) {
+      await room();
       if (cancelled()) return;
       const file = new fflate.ZipPassThrough(`${folder}${pdfFileName(doc.invoice.invoiceNumber)}`);
       file.mtime = doc.invoice.createdAt;

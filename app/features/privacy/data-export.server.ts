@@ -42,6 +42,9 @@ import {
 /** Rows per query of a JSON file. */
 export const EXPORT_BATCH = 500;
 
+/** The most of the zip waiting for a slow reader before writing pauses. */
+export const EXPORT_BUFFER_BYTES = 1024 * 1024;
+
 /** Where a page of rows ended: the last row's creation time (full precision, as text) and id. */
 type Cursor = { at: string; id: string } | null;
 
@@ -390,8 +393,18 @@ export function dataExportZipStream(
   const clientId = profile.account.id;
   const encoder = new TextEncoder();
   let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
+  // Backpressure: the zip is written only while the reader keeps up (at most EXPORT_BUFFER_BYTES
+  // waiting in the stream's queue), so a slow download never gathers the whole export in memory.
+  let wake: (() => void) | null = null;
+  let queue: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const room = (): Promise<void> =>
+    cancelled || !queue || (queue.desiredSize ?? 1) > 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+  const run = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    try {
       // Loaded on the first export, not at start (ADR 0803).
       const fflate = await import("fflate");
       const zip = new fflate.Zip((error, chunk, final) => {
@@ -410,52 +423,70 @@ export function dataExportZipStream(
         zip.add(file);
         file.push(encoder.encode(text), true);
       };
-      try {
-        whole(
-          "README.txt",
-          dataExportReadme({
-            businessName: request.businessName,
-            email: profile.account.email,
-            requestedBy: request.requestedBy,
-            createdAt: now,
-          }),
-        );
-        whole("profile.json", json(profile));
-        whole("preferences.json", json(await exportPreferences(db, clientId)));
-        whole("consents.json", json(await exportConsents(db, clientId, profile.account.email)));
-        for (const part of pagedFiles(db, clientId)) {
-          if (cancelled) return;
-          let page = await part.read(null);
-          if (page.length === 0 && part.optional) continue;
-          const file = new fflate.ZipDeflate(part.name, { level: 6 });
-          file.mtime = now;
-          zip.add(file);
-          file.push(encoder.encode("["));
-          let first = true;
-          for (;;) {
-            let text = "";
-            for (const { cursorAt: _at, cursorId: _id, ...row } of page) {
-              text += `${first ? "" : ","}\n${JSON.stringify(row)}`;
-              first = false;
-            }
-            file.push(encoder.encode(text));
-            if (page.length < EXPORT_BATCH || cancelled) break;
-            const last = page[page.length - 1]!;
-            page = await part.read({ at: last.cursorAt, id: last.cursorId });
+      whole(
+        "README.txt",
+        dataExportReadme({
+          businessName: request.businessName,
+          email: profile.account.email,
+          requestedBy: request.requestedBy,
+          createdAt: now,
+        }),
+      );
+      whole("profile.json", json(profile));
+      whole("preferences.json", json(await exportPreferences(db, clientId)));
+      whole("consents.json", json(await exportConsents(db, clientId, profile.account.email)));
+      for (const part of pagedFiles(db, clientId)) {
+        if (cancelled) return;
+        let page = await part.read(null);
+        if (page.length === 0 && part.optional) continue;
+        const file = new fflate.ZipDeflate(part.name, { level: 6 });
+        file.mtime = now;
+        zip.add(file);
+        file.push(encoder.encode("["));
+        let first = true;
+        for (;;) {
+          await room();
+          let text = "";
+          for (const { cursorAt: _at, cursorId: _id, ...row } of page) {
+            text += `${first ? "" : ","}\n${JSON.stringify(row)}`;
+            first = false;
           }
-          file.push(encoder.encode("\n]\n"), true);
+          file.push(encoder.encode(text));
+          if (page.length < EXPORT_BATCH || cancelled) break;
+          const last = page[page.length - 1]!;
+          page = await part.read({ at: last.cursorAt, id: last.cursorId });
         }
-        if (cancelled) return;
-        await addInvoicePdfs(fflate, zip, db, clientId, render, () => cancelled, "invoices/");
-        if (cancelled) return;
-        zip.end();
-      } catch (error) {
-        onError(error);
-        controller.error(error);
+        file.push(encoder.encode("\n]\n"), true);
       }
+      if (cancelled) return;
+      await addInvoicePdfs(fflate, zip, db, clientId, render, () => cancelled, "invoices/", room);
+      if (cancelled) return;
+      zip.end();
+    } catch (error) {
+      onError(error);
+      controller.error(error);
+    }
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        queue = controller;
+        // Not awaited: the stream calls `pull` (which lets a waiting `room()` go on) only once `start`
+        // has returned.
+        void run(controller);
+      },
+      pull() {
+        const go = wake;
+        wake = null;
+        go?.();
+      },
+      cancel() {
+        cancelled = true;
+        const go = wake;
+        wake = null;
+        go?.();
+      },
     },
-    cancel() {
-      cancelled = true;
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: EXPORT_BUFFER_BYTES }),
+  );
 }
