@@ -60,6 +60,8 @@ export default [
   route("client/orders/:orderId/files/:attachmentId", "routes/portal/order-file.ts"),
   // The invoices page's "Download All": one zip of PDFs.
   route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
+  // Not in the spec (issue 25): the profile's Privacy tab's "Download my data", one zip of everything.
+  route("client/profile/export", "routes/portal/profile-export.ts"),
   // Not in the spec: the bell's data and actions (mark read, mark all read, remove).
   route("client/notifications", "routes/portal/notifications.ts"),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
@@ -90,6 +92,8 @@ export default [
   route("admin/credit-notes/:creditNoteId/pdf", "routes/admin/credit-note-pdf.ts"),
   // Not a page: a quote's PDF, downloaded by the owner (issue "quotes").
   route("admin/quotes/:quoteId/pdf", "routes/admin/quote-pdf.ts"),
+  // Not a page (issue 25): a client's data export, made by the owner for a request by email.
+  route("admin/clients/:clientId/export", "routes/admin/client-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),

@@ -161,7 +161,12 @@ test("profile tabs save the profile, change the password, keep local settings an
   await expect(page).toHaveURL(/\/client\/profile$/);
 
   const tabs = page.getByRole("tablist", { name: "Profile settings" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Profile Information", "Security", "Notifications"]);
+  await expect(tabs.getByRole("tab")).toHaveText([
+    "Profile Information",
+    "Security",
+    "Notifications",
+    "Privacy",
+  ]);
   await expect(page.getByLabel("Email Address")).toHaveAttribute("readonly", "");
   await expect(page.getByText("Email cannot be changed")).toBeVisible();
   await page.getByLabel("Phone").fill("+1 555 0199");

@@ -317,12 +317,12 @@ test("on a phone every profile tab is in sight and the arrow keys still move bet
   await signIn(page, adminFixtures().completeOrder.clientEmail, FIXTURE_PASSWORD, /\/client\/dashboard$/);
   await page.goto("/client/profile");
   const tabs = page.getByRole("tablist", { name: "Profile settings" }).getByRole("tab");
-  await expect(tabs).toHaveCount(3);
+  await expect(tabs).toHaveCount(4);
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await tabs.first().click();
   await page.keyboard.press("ArrowLeft");
-  await expect(page.getByRole("tab", { name: "Notifications" })).toBeFocused();
-  await expect(page.getByRole("tab", { name: "Notifications" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Privacy" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Privacy" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

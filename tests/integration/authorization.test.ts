@@ -445,6 +445,35 @@ const TABLE: Record<string, Case[]> = {
       },
     },
   ],
+  // "Download my data" (issue 25): each client's own export; a GET goes back to the Privacy tab. An
+  // admin's account is no client's: nothing to export.
+  "client/profile/export": [
+    {
+      method: "GET",
+      url: () => "/client/profile/export",
+      expect: {
+        anon: LOGIN,
+        a: { status: 302, to: "/client/profile?tab=privacy" },
+        b: { status: 302, to: "/client/profile?tab=privacy" },
+        admin: { status: 302, to: "/client/profile?tab=privacy" },
+      },
+    },
+    {
+      method: "POST",
+      url: () => "/client/profile/export",
+      expect: { anon: LOGIN, a: { status: 200, shows: ["a"] }, b: { status: 200, shows: ["b"] }, admin: 404 },
+      has: {
+        a: (f) => [
+          `invoices/${f.aPaid.invoiceNumber}.pdf`,
+          f.aCreditNote.number,
+          f.aQuote.number,
+          "router-notes.txt",
+          f.aNotificationId,
+        ],
+        b: (f) => [`invoices/${f.bPending.invoiceNumber}.pdf`, f.bPending.orderId],
+      },
+    },
+  ],
   "client/notifications": [
     { method: "GET", url: () => "/client/notifications", expect: portalPage(false) },
     {
@@ -674,6 +703,21 @@ const TABLE: Record<string, Case[]> = {
       expect: adminOnly({ status: 200, shows: ["a"] }),
     },
   ],
+  // The owner's export of a client's data (issue 25): the admin's only; never of an admin's account.
+  "admin/clients/:clientId/export": [
+    {
+      method: "GET",
+      url: (f) => `/admin/clients/${f.a.userId}/export`,
+      expect: adminOnly({ status: 302 }),
+    },
+    {
+      method: "POST",
+      url: (f) => `/admin/clients/${f.a.userId}/export`,
+      expect: adminOnly({ status: 200, shows: ["a"] }),
+      has: { admin: (f) => [`invoices/${f.aPaid.invoiceNumber}.pdf`, f.aCreditNote.number] },
+    },
+    { method: "POST", url: (f) => `/admin/clients/${f.adminId}/export`, expect: adminOnly(404) },
+  ],
   "admin/catalogue": [{ method: "GET", url: () => "/admin/catalogue", expect: adminOnly() }],
   "admin/catalogue/:serviceId": [
     { method: "GET", url: (f) => `/admin/catalogue/${f.serviceId}`, expect: adminOnly() },
@@ -793,8 +837,12 @@ async function readAll(res: Response): Promise<string> {
   if (type.startsWith("application/pdf")) return pdfText(new Uint8Array(await res.arrayBuffer()));
   if (type.startsWith("application/zip")) {
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    // The PDFs' text, and the other files' (the data export's README and JSON) as they are.
     const parts = await Promise.all(
-      Object.entries(files).map(async ([name, bytes]) => `${name}\n${await pdfText(bytes)}`),
+      Object.entries(files).map(
+        async ([name, bytes]) =>
+          `${name}\n${name.endsWith(".pdf") ? await pdfText(bytes) : new TextDecoder().decode(bytes)}`,
+      ),
     );
     return parts.join("\n");
   }

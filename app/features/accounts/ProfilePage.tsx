@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { DATA_EXPORTS_PER_DAY } from "~/features/privacy/data-export";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Alert, PasswordField, TextField } from "~/ui/field";
@@ -261,7 +262,33 @@ function Notifications({
   );
 }
 
-/** The page: Profile Information, Security and Notifications tabs; `?tab=security` opens Security. */
+/**
+ * "Download my data" (issue 25): a plain form posted to the export route, which answers the zip as a
+ * download (the page stays where it is), or a 429 with its message past the day's limit.
+ */
+function Privacy() {
+  return (
+    <section aria-labelledby="export-title" className="max-w-xl space-y-4">
+      <h2 id="export-title" className="text-lg font-semibold">
+        Download my data
+      </h2>
+      <p className="text-sm text-slate-700">
+        One zip file with everything we keep about you: your profile and preferences, your orders, invoices,
+        credit notes and quotes, the messages on your orders (with the names of their attachments), your
+        notifications, your sign-in sessions and your consents, as JSON files with a README, and every invoice
+        as a PDF.
+      </p>
+      <p className="text-sm text-slate-700">
+        You can download it {DATA_EXPORTS_PER_DAY} times a day. Each download is recorded.
+      </p>
+      <form method="post" action="/client/profile/export">
+        <Button type="submit">Download my data</Button>
+      </form>
+    </section>
+  );
+}
+
+/** The page: Profile Information, Security, Notifications and Privacy tabs; `?tab=security` opens Security. */
 export function ProfilePage({
   client,
   twoFactor,
@@ -274,7 +301,7 @@ export function ProfilePage({
   twoFactor: TwoFactorView;
   /** The notification switches as saved. */
   notifications: NotificationPreferences;
-  tab: "security" | "notifications" | null;
+  tab: "security" | "notifications" | "privacy" | null;
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
@@ -282,7 +309,9 @@ export function ProfilePage({
       ? "security"
       : actionData?.form === "notifications" || tab === "notifications"
         ? "notifications"
-        : "profile";
+        : tab === "privacy"
+          ? "privacy"
+          : "profile";
   return (
     <div className="p-6 lg:p-10">
       <h1 className="text-2xl font-bold">Profile</h1>
@@ -316,6 +345,7 @@ export function ProfilePage({
               label: "Notifications",
               content: <Notifications saved={notifications} result={actionData} />,
             },
+            { id: "privacy", label: "Privacy", content: <Privacy /> },
           ]}
         />
       </div>

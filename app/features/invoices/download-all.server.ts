@@ -3,7 +3,7 @@
  * streamed: invoices are read 200 at a time (keyset paging on the client's index) and each PDF is
  * added to the zip as it is rendered, so 10,000 invoices never sit in memory at once.
  */
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, creditNotes, invoices, orders } from "~/db/schema";
 import type { InvoiceDocument } from "./invoices.server";
@@ -18,12 +18,15 @@ async function invoiceBatch(
   clientId: string,
   after: { createdAt: Date; id: string } | null,
 ): Promise<InvoiceDocument[]> {
-  const keyset: SQL | undefined = after
-    ? or(
-        lt(invoices.createdAt, after.createdAt),
-        and(eq(invoices.createdAt, after.createdAt), lt(invoices.id, after.id)),
-      )
-    : undefined;
+  // The last row's time as the database keeps it (microseconds): a JS Date has milliseconds only, and
+  // two invoices within the same millisecond would be skipped at a batch's edge.
+  const lastAt = after
+    ? sql`(select ${invoices.createdAt} from ${invoices} where ${invoices.id} = ${after.id})`
+    : null;
+  const keyset: SQL | undefined =
+    after && lastAt
+      ? or(lt(invoices.createdAt, lastAt), and(eq(invoices.createdAt, lastAt), lt(invoices.id, after.id)))
+      : undefined;
   const docs: InvoiceDocument[] = await db
     .select({
       invoice: invoices,
@@ -70,6 +73,41 @@ export function pdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]+/g, "_")}.pdf`;
 }
 
+/** fflate's streaming zip, as `import("fflate")` gives it (loaded on the first download: ADR 0803). */
+type Fflate = typeof import("fflate");
+
+/**
+ * Adds a PDF of every invoice of a client (newest first) to an open zip, one batch at a time, under
+ * `folder` (e.g. "invoices/"). Stops early when `cancelled()` says the reader went away.
+ */
+export async function addInvoicePdfs(
+  fflate: Pick<Fflate, "ZipPassThrough">,
+  zip: InstanceType<Fflate["Zip"]>,
+  db: Database,
+  clientId: string,
+  render: InvoicePdfRenderer,
+  cancelled: () => boolean,
+  folder = "",
+  /** Resolves when the reader has room for more (backpressure); by default always. */
+  room: () => Promise<void> = async () => {},
+): Promise<void> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
+    for (const doc of batch) {
+      await room();
+      if (cancelled()) return;
+      const file = new fflate.ZipPassThrough(`${folder}${pdfFileName(doc.invoice.invoiceNumber)}`);
+      file.mtime = doc.invoice.createdAt;
+      zip.add(file);
+      file.push(await render(doc), true);
+    }
+    if (batch.length < BATCH) return;
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.invoice.createdAt, id: last.invoice.id };
+  }
+}
+
 /** Streams the zip of every invoice of a client (newest first). */
 export function invoicesZipStream(
   db: Database,
@@ -81,8 +119,8 @@ export function invoicesZipStream(
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       // Loaded on the first download, not at start (ADR 0803).
-      const { Zip, ZipPassThrough } = await import("fflate");
-      const zip = new Zip((error, chunk, final) => {
+      const fflate = await import("fflate");
+      const zip = new fflate.Zip((error, chunk, final) => {
         if (error) {
           onError(error);
           controller.error(error);
@@ -92,20 +130,8 @@ export function invoicesZipStream(
         if (final && !cancelled) controller.close();
       });
       try {
-        let after: { createdAt: Date; id: string } | null = null;
-        for (;;) {
-          const batch: InvoiceDocument[] = await invoiceBatch(db, clientId, after);
-          for (const doc of batch) {
-            if (cancelled) return;
-            const file = new ZipPassThrough(pdfFileName(doc.invoice.invoiceNumber));
-            file.mtime = doc.invoice.createdAt;
-            zip.add(file);
-            file.push(await render(doc), true);
-          }
-          if (batch.length < BATCH) break;
-          const last = batch[batch.length - 1]!;
-          after = { createdAt: last.invoice.createdAt, id: last.invoice.id };
-        }
+        await addInvoicePdfs(fflate, zip, db, clientId, render, () => cancelled);
+        if (cancelled) return;
         zip.end();
       } catch (error) {
         onError(error);

@@ -35,7 +35,7 @@ export async function consumeRateLimit(
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row!.retry_after)) };
 }
 
-/** The longest window any limit uses is an hour; a day-old window can never count again. */
+/** The longest window any limit uses is a day (data exports); a day-old window can never count again. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes windows that ended long ago, so the table holds only live counters. Returns how many went. */

@@ -8,6 +8,7 @@ import { formatMoney } from "~/features/currency/currency";
 import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
+import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
@@ -38,9 +39,17 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
     <Page
       title={c?.name ?? u.name}
       actions={
-        <Link to="/admin/clients" className="text-brand-700 underline">
-          All clients
-        </Link>
+        <div className="flex items-center gap-4">
+          {/* Issue 25: the client's data export, for a request by email (a download; audited). */}
+          <form method="post" action={`/admin/clients/${encodeURIComponent(u.id)}/export`}>
+            <Button type="submit" variant="secondary">
+              Export client data
+            </Button>
+          </form>
+          <Link to="/admin/clients" className="text-brand-700 underline">
+            All clients
+          </Link>
+        </div>
       }
     >
       <Card title="Client">

@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Pr
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
-  // `?tab=security` and `?tab=notifications` open that tab without JavaScript.
+  // `?tab=security`, `?tab=notifications` and `?tab=privacy` open that tab without JavaScript.
   const asked = new URL(request.url).searchParams.get("tab");
-  const tab = (["security", "notifications"] as const).find((t) => t === asked) ?? null;
+  const tab = (["security", "notifications", "privacy"] as const).find((t) => t === asked) ?? null;
   const deps = accountDeps(context);
   const [twoFactor, notifications] = await Promise.all([
     twoFactorView(deps, user),
