@@ -1,8 +1,8 @@
 /**
  * A quote from request to paid deposit in a browser (issue "quotes", items 3-5), the owner and the
  * client in two browser contexts: the client asks for a quote at /client/quotes/new; the owner finds
- * the request in the back office and sends a quote for it (through the test hook, the owner's editor
- * being another branch's) and reads its PDF; the client's bell rings and the quote appears on the open
+ * the request in the back office, writes the quote from it in the editor and sends it, and reads its
+ * PDF; the client's bell rings and the quote appears on the open
  * Quotes page without a reload; they open it, read the terms, accept with their name, land on the
  * sandbox checkout for the deposit, pay, and see the quote accepted and the order paid with its quoted
  * lines; the owner sees the order paid. axe on the new pages.
@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
-import { hook, signUp } from "./clients";
+import { signUp } from "./clients";
 import { expect, test } from "./fixtures";
 
 async function expectNoAxeViolations(page: Page) {
@@ -46,18 +46,31 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await owner.getByRole("button", { name: "Sign In" }).click();
   await expect(owner).toHaveURL(/\/admin\/dashboard$/);
   await owner.goto("/admin/quotes");
-  await expect(owner.getByText("Move 40 mailboxes and the shared drive to Microsoft 365.")).toBeVisible();
+  const request = owner
+    .getByRole("row")
+    .filter({ hasText: "Move 40 mailboxes and the shared drive to Microsoft 365." });
+  await request.getByRole("link", { name: "Write a quote" }).click();
+  await expect(owner).toHaveURL(/\/admin\/quotes\/new\?request=/);
+  // The request fills in who it is for and a first line with its description.
+  await expect(owner.getByLabel("Recipient's email")).toHaveValue(email);
   // $1,500 + 40 × $12.50 = $2,000 (no tax in the browser tests' settings); 30% deposit: $600.00.
-  const sent = await hook<{ id: string; message: string }>(owner.request, "quote", {
-    email,
-    lines: [
-      { description: "Shared drive to SharePoint", quantity: 1, unitPrice: "1500.00" },
-      { description: "Mailbox migration", quantity: 40, unitPrice: "12.50" },
-    ],
-    depositPercent: 30,
-    terms: TERMS,
-  });
-  const number = sent.message.match(/Q-\d{4}-\d{4,}/)![0];
+  const first = owner.getByRole("group", { name: "Line 1" });
+  await expect(first.getByLabel("Kind")).toHaveValue("free");
+  await first.getByLabel("Description").fill("Shared drive to SharePoint");
+  await first.getByLabel("Quantity").fill("1");
+  await first.getByLabel("Unit price in USD").fill("1500.00");
+  const second = owner.getByRole("group", { name: "Line 2" });
+  await second.getByLabel("Kind").selectOption("free");
+  await second.getByLabel("Description").fill("Mailbox migration");
+  await second.getByLabel("Quantity").fill("40");
+  await second.getByLabel("Unit price in USD").fill("12.50");
+  await owner.getByLabel("Deposit in percent (optional)").fill("30");
+  await owner.getByLabel("Terms the client accepts").fill(TERMS);
+  await owner.getByRole("button", { name: "Send quote" }).click();
+  const sentStatus = owner.getByRole("status");
+  await expect(sentStatus).toHaveText(/^Quote Q-\d{4}-\d{4,} was sent to /);
+  const number = /Q-\d{4}-\d{4,}/.exec((await sentStatus.textContent()) ?? "")![0];
+  const sent = { id: /\/admin\/quotes\/([0-9a-f-]{36})/.exec(owner.url())![1]! };
   const ownerPdf = await owner.request.get(`/admin/quotes/${sent.id}/pdf`);
   expect(ownerPdf.status()).toBe(200);
   expect((await ownerPdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
