@@ -139,3 +139,71 @@ export function PrintAndDownload({ pdfHref }: { pdfHref: string }) {
     </>
   );
 }
+
+/** One line of a document's table: what, how many, at what price, for how much (all formatted). */
+export interface DocumentLine {
+  description: string;
+  /** A second, smaller line under the description (the package, the service). */
+  detail?: string | null;
+  quantity: number | string;
+  unitPrice: string;
+  amount: string;
+}
+
+/**
+ * The lines of an invoice, a credit note's invoice, a quote or a quote's order: one table for all, that
+ * scrolls sideways in its own box on a narrow phone rather than the page.
+ */
+export function DocumentLines({
+  lines,
+  caption,
+  rowTestId,
+  compact = false,
+  className = "mt-8",
+}: {
+  lines: DocumentLine[];
+  caption?: string;
+  rowTestId?: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  const cell = compact ? "py-2" : "py-3";
+  return (
+    <div className={`relative overflow-x-auto ${className}`}>
+      <table className="w-full text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead>
+          <tr className="border-b border-slate-200 text-left">
+            <th scope="col" className="py-2">
+              Description
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right">
+              Unit Price
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            // Two lines may read alike (the same package twice); a document's lines never change.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed once issued.
+            <tr key={i} className="border-b border-slate-100" data-testid={rowTestId}>
+              <td className={cell}>
+                <span className="font-medium wrap-anywhere">{line.description}</span>
+                {line.detail && <span className="block text-slate-500">{line.detail}</span>}
+              </td>
+              <td className={`${cell} pl-3 text-right`}>{line.quantity}</td>
+              <td className={`${cell} pl-3 text-right whitespace-nowrap`}>{line.unitPrice}</td>
+              <td className={`${cell} pl-3 text-right whitespace-nowrap`}>{line.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

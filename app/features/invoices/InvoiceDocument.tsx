@@ -1,7 +1,14 @@
 import { Link } from "react-router";
 import { clientCreditNotePath } from "~/features/refunds/credit-note-number";
 import { Badge, statusTone } from "~/ui/badge";
-import { BillToDetails, DocumentFacts, DocumentFrame, DocumentTotals, SellerDetails } from "./DocumentParts";
+import {
+  BillToDetails,
+  DocumentFacts,
+  DocumentFrame,
+  DocumentLines,
+  DocumentTotals,
+  SellerDetails,
+} from "./DocumentParts";
 import type { InvoiceView } from "./invoice-view";
 
 /** The printable invoice: seller, bill-to, dates, lines and totals, as the client's invoice page shows it. */
@@ -37,37 +44,7 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           ]}
         />
       </div>
-      <table className="mt-8 w-full text-sm">
-        <thead>
-          <tr className="border-b border-slate-200 text-left">
-            <th scope="col" className="py-2">
-              Description
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Qty
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Unit Price
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {v.lines.map((line) => (
-            <tr key={line.description} className="border-b border-slate-100">
-              <td className="py-3">
-                <span className="font-medium">{line.description}</span>
-                <span className="block text-slate-500">{line.detail}</span>
-              </td>
-              <td className="py-3 text-right">{line.quantity}</td>
-              <td className="py-3 text-right">{line.unitPrice}</td>
-              <td className="py-3 text-right">{line.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocumentLines lines={v.lines} caption="What is invoiced" />
       <DocumentTotals
         rows={[
           ["Subtotal", v.subtotal],

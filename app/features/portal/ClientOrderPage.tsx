@@ -5,6 +5,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
+import { DocumentLines } from "~/features/invoices/DocumentParts";
 import { OrderTimeline } from "~/features/orders/OrderTimeline";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
@@ -89,38 +90,12 @@ function QuotedWork({ quote }: { quote: NonNullable<ClientOrderView["quote"]> })
           View quote {quote.number}
         </Link>
       </div>
-      <div className="relative mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">The lines of quote {quote.number}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left">
-              <th scope="col" className="py-2">
-                Description
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Qty
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Unit Price
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a sent quote's lines never change.
-              <tr key={i} className="border-b border-slate-100">
-                <td className="py-2 wrap-anywhere">{line.description}</td>
-                <td className="py-2 pl-3 text-right">{line.quantity}</td>
-                <td className="py-2 pl-3 text-right whitespace-nowrap">{line.unitPrice}</td>
-                <td className="py-2 pl-3 text-right whitespace-nowrap">{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentLines
+        lines={quote.lines}
+        caption={`The lines of quote ${quote.number}`}
+        compact
+        className="mt-3"
+      />
     </section>
   );
 }

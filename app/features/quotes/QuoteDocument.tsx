@@ -6,6 +6,7 @@
 import {
   DocumentFacts,
   DocumentFrame,
+  DocumentLines,
   DocumentTotals,
   SellerDetails,
 } from "~/features/invoices/DocumentParts";
@@ -47,42 +48,7 @@ export function QuoteDocument({ quote: v }: { quote: QuoteView }) {
           ]}
         />
       </div>
-      <div className="relative mt-8 overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">The work quoted</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left">
-              <th scope="col" className="py-2">
-                Description
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Qty
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Unit Price
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.lines.map((line, i) => (
-              // Two lines may read alike (the same package twice).
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a sent quote never change.
-              <tr key={i} className="border-b border-slate-100" data-testid="quote-line">
-                <td className="py-3">
-                  <span className="font-medium wrap-anywhere">{line.description}</span>
-                  {line.detail && <span className="block text-slate-500">{line.detail}</span>}
-                </td>
-                <td className="py-3 pl-3 text-right">{line.quantity}</td>
-                <td className="py-3 pl-3 text-right whitespace-nowrap">{line.unitPrice}</td>
-                <td className="py-3 pl-3 text-right whitespace-nowrap">{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocumentLines lines={v.lines} caption="The work quoted" rowTestId="quote-line" />
       <DocumentTotals
         rows={[
           ["Subtotal", v.subtotal],
