@@ -144,6 +144,18 @@ export interface InvoiceDocument {
   creditNotes?: Array<{ id: string; creditNoteNumber: string }>;
 }
 
+/** The client's identity as a document without a frozen buyer prints it (ADR 0504). */
+export const clientIdentityColumns = {
+  id: clients.id,
+  name: clients.name,
+  email: clients.email,
+  phone: clients.phone,
+  company: clients.company,
+  address: clients.address,
+  country: clients.country,
+  taxId: clients.taxId,
+};
+
 /**
  * One invoice of one client with its order and the client's identity, or null (missing, or someone
  * else's: the caller answers 'Invoice Not Found' either way). `latest` is the client's newest invoice.
@@ -158,16 +170,7 @@ export async function getClientInvoice(
     .select({
       invoice: invoices,
       order: orders,
-      client: {
-        id: clients.id,
-        name: clients.name,
-        email: clients.email,
-        phone: clients.phone,
-        company: clients.company,
-        address: clients.address,
-        country: clients.country,
-        taxId: clients.taxId,
-      },
+      client: clientIdentityColumns,
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))

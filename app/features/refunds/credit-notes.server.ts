@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
+import { clientIdentityColumns } from "~/features/invoices/invoices.server";
 import { creditNoteNumberFor } from "./credit-note-number";
 import { minorToAmount, type RefundShares } from "./refund-math";
 
@@ -83,18 +84,6 @@ export async function creditNotesOfInvoice(db: Database, invoiceId: string): Pro
     .orderBy(asc(creditNotes.createdAt), asc(creditNotes.creditNoteSeq));
 }
 
-/** One credit note; with `clientId`, only that client's (anyone else's reads as not found). */
-export async function getCreditNote(db: Database, id: string, clientId?: string): Promise<CreditNote | null> {
-  const [row] = await db
-    .select()
-    .from(creditNotes)
-    .where(
-      and(eq(creditNotes.id, id), clientId === undefined ? undefined : eq(creditNotes.clientId, clientId)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /** A credit note as its pages and PDF print it: the note, its invoice's number, and the client as now. */
 export interface CreditNoteDocument {
   creditNote: CreditNote;
@@ -119,16 +108,7 @@ export async function getCreditNoteDocument(
     .select({
       creditNote: creditNotes,
       invoice: { id: invoices.id, invoiceNumber: invoices.invoiceNumber },
-      client: {
-        id: clients.id,
-        name: clients.name,
-        email: clients.email,
-        phone: clients.phone,
-        company: clients.company,
-        address: clients.address,
-        country: clients.country,
-        taxId: clients.taxId,
-      },
+      client: clientIdentityColumns,
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
