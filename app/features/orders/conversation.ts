@@ -11,6 +11,7 @@ import { z } from "zod";
 import { ORDER_MESSAGE_MAX_CHARS } from "~/db/limits";
 import type { Order } from "~/db/schema";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
+import { formatCount } from "~/ui/format";
 import { followUpEndedMessage } from "./follow-up-words";
 
 export { ORDER_MESSAGE_MAX_CHARS };
@@ -26,7 +27,7 @@ export const BUY_INCIDENT_PATH = "/client/purchase/per-incident-support";
 
 export const CONVERSATION_MESSAGES = {
   emptyBody: "Write a message.",
-  longBody: `A message may be at most ${ORDER_MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters.`,
+  longBody: `A message may be at most ${formatCount(ORDER_MESSAGE_MAX_CHARS)} characters.`,
   badCharacter: `${invalidCharacterMessage("The message")}.`,
   followUpEnded: followUpEndedMessage,
   cancelled: "This order was cancelled, so its conversation is closed.",
