@@ -34,6 +34,7 @@ import { type Database, queryRows } from "~/db/client.server";
 import { createAccount, FIXTURE_PASSWORD } from "../tests/support/admin-fixtures";
 import { Session } from "../tests/support/browserless";
 import { freePort, loadBuild } from "../tests/support/server";
+import { measureExportMemory } from "./export-memory";
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -405,6 +406,8 @@ async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
 
     const checkout = await checkouts(base, sessions.slice(GROWTH.length, GROWTH.length + 20));
     const memory = { "idle MB": idleRss, "after load MB": rssOf(server.pid!), "seed s": seedSeconds };
+    // Issue 25: the 1,000-order client's "Download my data", streamed, with the server's RSS around it.
+    const exportMemory = await measureExportMemory(sessions[1]!, server.pid!);
 
     const lighthouse =
       withLighthouse && LIGHTHOUSE_RUNS > 0
@@ -420,7 +423,7 @@ async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
             sessions[0]!.cookieHeader,
           )
         : [];
-    return { throughput, growth, checkout, memory, lighthouse };
+    return { throughput, growth, checkout, memory, exportMemory, lighthouse };
   } finally {
     bare.child.kill("SIGTERM");
     // A server that already exited would never emit "exit" again (and an await on it would leave
@@ -463,6 +466,10 @@ for (const [i, kind] of databases.entries()) {
   console.table([r.checkout]);
   console.log("Resident memory of the server process");
   console.table([r.memory]);
+  console.log(
+    `Export of ${GROWTH[1]!.toLocaleString("en-US")} orders: bytes, seconds, RSS before / peak / after`,
+  );
+  console.table([r.exportMemory]);
   if (r.lighthouse.length) {
     console.log(`Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS})` : ""}, mobile preset`);
     console.table(r.lighthouse);

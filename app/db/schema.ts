@@ -142,6 +142,12 @@ export const clients = pgTable("clients", {
   /** Free text as the client writes it ("Germany", "DE"), at most 56 characters: ADR 0504. */
   country: text("country"),
   taxId: text("tax_id"),
+  /**
+   * The profile's timezone and language (ADR 0521); null until the client saves the profile once, read
+   * as the spec's defaults (America/New_York, English). Allowed values: accounts/account-locale.ts.
+   */
+  timeZone: text("time_zone"),
+  language: text("language"),
   emailVerified: boolean("email_verified").notNull().default(false),
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   createdAt: createdAt(),

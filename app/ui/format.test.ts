@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { dateFormatter, formatCount, formatDate, formatDateTime, formatMoment } from "./format";
+import { describe, expect, it } from "vitest";
+import {
+  dateFormatter,
+  dateFormatterCount,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoment,
+  formatTime,
+  TIME_ZONES,
+  timeZoneOf,
+} from "./format";
 
 describe("date and count formatting", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it("writes a date in UTC in each style, the same on server and browser", () => {
     const lateEvening = new Date("2026-03-04T23:59:00Z");
     expect(formatDate(lateEvening)).toBe("Mar 4, 2026");
@@ -15,31 +21,60 @@ describe("date and count formatting", () => {
     expect(formatMoment("2026-03-04T17:06:07Z")).toBe("Mar 4, 2026, 17:06 UTC");
   });
 
+  it("writes a moment in the client's zone: the day and the time move with it", () => {
+    const moment = "2026-03-01T03:30:00Z";
+    expect(formatDate(moment, "medium", "America/Los_Angeles")).toBe("Feb 28, 2026");
+    expect(formatDate(moment, "long", "America/New_York")).toBe("February 28, 2026");
+    expect(formatDate(moment, "iso", "America/Chicago")).toBe("2026-02-28");
+    expect(formatDate(moment, "medium", "UTC")).toBe("Mar 1, 2026");
+    expect(formatMoment(moment, "America/New_York")).toBe("Feb 28, 2026, 22:30 EST");
+    expect(formatMoment(moment, "America/Chicago")).toBe("Feb 28, 2026, 21:30 CST");
+    expect(formatMoment(moment, "America/Denver")).toBe("Feb 28, 2026, 20:30 MST");
+    expect(formatMoment(moment, "America/Los_Angeles")).toBe("Feb 28, 2026, 19:30 PST");
+    // Summer time has its own abbreviation; midnight is 00, not 24.
+    expect(formatMoment("2026-07-01T04:00:00Z", "America/New_York")).toBe("Jul 1, 2026, 00:00 EDT");
+    expect(formatTime("2026-07-01T04:00:00Z", "America/Los_Angeles")).toBe("21:00 PDT");
+  });
+
+  it("shows an unknown zone in the seller's (UTC) rather than failing", () => {
+    expect(timeZoneOf("Europe/Paris")).toBe("UTC");
+    expect(timeZoneOf(null)).toBe("UTC");
+    expect(timeZoneOf("America/Denver")).toBe("America/Denver");
+    expect(formatMoment("2026-03-01T03:30:00Z", "Mars/Olympus" as never)).toBe("Mar 1, 2026, 03:30 UTC");
+  });
+
   it("writes a dash when there is no date", () => {
     expect(formatDate(null)).toBe("—");
     expect(formatDate(undefined, "iso")).toBe("—");
     expect(formatDateTime(null)).toBe("—");
     expect(formatMoment(null)).toBe("—");
+    expect(formatMoment("", "America/Denver")).toBe("—");
   });
 
-  it("builds one formatter per locale and options, and reuses it", () => {
-    const built = vi.spyOn(Intl, "DateTimeFormat");
-    // A style no other test has used yet, so its formatter is built here.
-    const options = { month: "short", year: "numeric" } as const;
-    const first = dateFormatter(options, "en-GB");
-    expect(dateFormatter({ ...options }, "en-GB")).toBe(first);
-    expect(built).toHaveBeenCalledTimes(1);
-    expect(dateFormatter(options, "en-US")).not.toBe(first);
-    expect(built).toHaveBeenCalledTimes(2);
+  it("builds one formatter per kind and zone, reuses it, and never holds more than the fixed lists", () => {
+    // A kind and zone no other test has used yet, so its formatter is built here.
+    const before = dateFormatterCount();
+    const first = dateFormatter("numeric", "America/Denver");
+    expect(dateFormatter("numeric", "America/Denver")).toBe(first);
+    expect(dateFormatterCount()).toBe(before + 1);
+    expect(dateFormatter("numeric", "America/Los_Angeles")).not.toBe(first);
+    expect(dateFormatterCount()).toBe(before + 2);
 
-    formatDate("2026-01-01");
-    formatDate("2026-01-01", "long");
-    built.mockClear();
     for (let i = 0; i < 100; i++) {
-      formatDate(new Date(Date.UTC(2026, 0, 1 + i)));
-      formatDate(new Date(Date.UTC(2026, 0, 1 + i)), "long");
+      for (const zone of TIME_ZONES) {
+        const day = new Date(Date.UTC(2026, 0, 1 + i, i % 24));
+        formatDate(day, "medium", zone);
+        formatDate(day, "long", zone);
+        formatDate(day, "iso", zone);
+        formatMoment(day, zone);
+      }
     }
-    expect(built).not.toHaveBeenCalled();
+    // medium, long, numeric and time in five zones at most, however many dates were written.
+    const all = dateFormatterCount();
+    expect(all).toBeLessThanOrEqual(4 * TIME_ZONES.length);
+    for (let i = 0; i < 100; i++) formatMoment(new Date(Date.UTC(2026, 5, 1 + i)), "America/Los_Angeles");
+    expect(dateFormatterCount()).toBe(all);
+    expect(dateFormatter("time", "America/Los_Angeles")).toBe(dateFormatter("time", "America/Los_Angeles"));
   });
 
   it("groups thousands in counts", () => {

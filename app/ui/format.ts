@@ -1,22 +1,70 @@
 /**
- * Dates and counts as every page, PDF and email shows them: pure, fixed to UTC and en-US, so server and
- * browser render the same text. Each Intl formatter is built once per (locale, options) and reused: a
- * new `Intl.DateTimeFormat` per date cost a signed-in page tens of milliseconds (ARCHITECTURE.md,
- * "Build expensive things once"). Money is `formatMoney` in features/currency/currency.ts.
+ * Dates and counts as every page, PDF and email shows them: pure, so server and browser render the same
+ * text from the same inputs. The one module that builds date formatters (ADR 0521):
+ *
+ * - The words are English (en-US) everywhere: the site's texts are English only, so the client's language
+ *   choice does not change how a date is written (a Spanish month inside an English sentence would read
+ *   worse than either).
+ * - The time zone is a parameter. The portal and the emails to a client pass the client's saved zone; the
+ *   back office, the public site and the documents (invoices, credit notes, quotes: the seller's calendar)
+ *   use `BUSINESS_TIME_ZONE`, UTC. A page never reads the browser's zone, so hydration sees the server's
+ *   text.
+ * - Each Intl formatter is built once per (style, zone) and reused: a new `Intl.DateTimeFormat` per date
+ *   cost a signed-in page tens of milliseconds (ARCHITECTURE.md, "Build expensive things once"). The
+ *   styles and zones are fixed lists, so the cache holds at most `DATE_KINDS × TIME_ZONES` formatters.
+ *
+ * Money is `formatMoney` in features/currency/currency.ts (its own per-currency cache).
  */
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** The seller's calendar: the back office, the documents (invoices, credit notes, quotes), the public site. */
+export const BUSINESS_TIME_ZONE = "UTC";
 
-/** The formatter for these options, built on first use. */
-export function dateFormatter(options: Intl.DateTimeFormatOptions, locale = "en-US"): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = dateFormats.get(key);
+/** Every zone a date may be shown in: the seller's, and the four a client may choose in the profile. */
+export const TIME_ZONES = [
+  BUSINESS_TIME_ZONE,
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Los_Angeles",
+] as const;
+
+export type TimeZone = (typeof TIME_ZONES)[number];
+
+/** The zone a stored or posted value names, or the seller's when it names none we show. */
+export function timeZoneOf(value: unknown): TimeZone {
+  return TIME_ZONES.find((zone) => zone === value) ?? BUSINESS_TIME_ZONE;
+}
+
+const DATE_KINDS = {
+  /** "Mar 5, 2026" */
+  medium: { dateStyle: "medium" },
+  /** "March 5, 2026" */
+  long: { dateStyle: "long" },
+  /** 03/05/2026, read back as parts for the ISO style in a zone other than UTC */
+  numeric: { year: "numeric", month: "2-digit", day: "2-digit" },
+  /** 17:06 EST, read back as parts (engines differ in the spaces they put around a time) */
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateKind = keyof typeof DATE_KINDS;
+
+const LOCALE = "en-US";
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of one kind in one zone, built on first use and kept. */
+export function dateFormatter(kind: DateKind, timeZone: TimeZone = BUSINESS_TIME_ZONE): Intl.DateTimeFormat {
+  const zone = timeZoneOf(timeZone);
+  const key = `${kind}|${zone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
-    dateFormats.set(key, formatter);
+    formatter = new Intl.DateTimeFormat(LOCALE, { timeZone: zone, ...DATE_KINDS[kind] });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
+
+/** How many date formatters exist now (tests check the cache stays bounded). */
+export const dateFormatterCount = () => formatters.size;
 
 /**
  * - `medium`: "Mar 5, 2026" (the portal's lists)
@@ -25,19 +73,23 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions, locale = "en-
  */
 export type DateStyle = "medium" | "long" | "iso";
 
-const INTL_STYLES = {
-  medium: { dateStyle: "medium" },
-  long: { dateStyle: "long" },
-} as const satisfies Record<Exclude<DateStyle, "iso">, Intl.DateTimeFormatOptions>;
-
 type DateValue = Date | string | number | null | undefined;
 
-/** A calendar date in UTC; "—" when there is none. */
-export function formatDate(value: DateValue, style: DateStyle = "medium"): string {
+const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+  parts.find((p) => p.type === type)?.value ?? "";
+
+/** The calendar day a moment falls on in `timeZone` (UTC unless told); "—" when there is none. */
+export function formatDate(
+  value: DateValue,
+  style: DateStyle = "medium",
+  timeZone: TimeZone = BUSINESS_TIME_ZONE,
+): string {
   if (value === null || value === undefined || value === "") return "—";
   const date = new Date(value);
-  if (style === "iso") return date.toISOString().slice(0, 10);
-  return dateFormatter(INTL_STYLES[style]).format(date);
+  if (style !== "iso") return dateFormatter(style, timeZone).format(date);
+  if (timeZoneOf(timeZone) === "UTC") return date.toISOString().slice(0, 10);
+  const parts = dateFormatter("numeric", timeZone).formatToParts(date);
+  return `${part(parts, "year")}-${part(parts, "month")}-${part(parts, "day")}`;
 }
 
 /** A moment as UTC date and time: "2026-03-04 05:06 UTC" (the back office, audit trails); "—" when none. */
@@ -47,20 +99,28 @@ export function formatDateTime(value: DateValue): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** The time of day with the zone's abbreviation, 24-hour: "19:30 PST", "17:06 UTC". */
+export function formatTime(value: Date | string | number, timeZone: TimeZone = BUSINESS_TIME_ZONE): string {
+  const parts = dateFormatter("time", timeZone).formatToParts(new Date(value));
+  // hourCycle h23 writes midnight "00"; the abbreviation is CLDR's ("EST", "PDT", "UTC").
+  return `${part(parts, "hour")}:${part(parts, "minute")} ${part(parts, "timeZoneName")}`;
+}
+
 /**
- * A moment as the portal shows it: "Mar 5, 2026, 17:06 UTC"; "—" when none. The time is written out by
- * hand: engines differ in the space before AM/PM, and server and browser must render the same text.
+ * A moment as the portal and the client's emails show it, in the client's zone: "Feb 28, 2026, 19:30 PST";
+ * "—" when none. The time is assembled from parts: engines differ in the space before AM/PM, and server
+ * and browser must render the same text.
  */
-export function formatMoment(value: DateValue): string {
+export function formatMoment(value: DateValue, timeZone: TimeZone = BUSINESS_TIME_ZONE): string {
   if (value === null || value === undefined || value === "") return "—";
   const date = new Date(value);
-  return `${formatDate(date)}, ${date.toISOString().slice(11, 16)} UTC`;
+  return `${formatDate(date, "medium", timeZone)}, ${formatTime(date, timeZone)}`;
 }
 
 let countFormat: Intl.NumberFormat | undefined;
 
 /** A count with thousands separators: "10,000". */
 export function formatCount(n: number): string {
-  countFormat ??= new Intl.NumberFormat("en-US");
+  countFormat ??= new Intl.NumberFormat(LOCALE);
   return countFormat.format(n);
 }

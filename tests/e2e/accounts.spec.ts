@@ -148,7 +148,7 @@ test("forgot password → emailed link → new password → login", async ({ pag
   await expect(page).toHaveURL(/\/client\/dashboard$/);
 });
 
-test("profile tabs save the profile, change the password, keep local settings and save the notification switches", async ({
+test("profile tabs save the profile with its timezone, change the password and save the notification switches", async ({
   page,
   consoleWatch,
 }) => {

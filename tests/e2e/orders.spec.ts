@@ -106,7 +106,8 @@ test("a client answers an order's brief, sends a PDF, sees it in the thread and 
   // The owner starts the work: the timeline moves without a reload.
   await hook(page.request, "order-status", { email, orderId, status: "in_progress" });
   await expect(progress.locator('[aria-current="step"]')).toContainText("In progress");
-  await expect(progress.locator('[data-step="in_progress"]')).toContainText("UTC");
+  // In the client's timezone: never saved, so New York's (ADR 0521).
+  await expect(progress.locator('[data-step="in_progress"]')).toContainText(/\d\d:\d\d E[SD]T/);
 
   // On a phone the page does not scroll sideways, long link and file name included.
   await page.setViewportSize({ width: 390, height: 844 });

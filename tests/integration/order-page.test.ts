@@ -89,7 +89,7 @@ describe.each(testDatabases)("the client's order page on $name", (database) => {
     expect(html).toMatch(/data-step="paid" data-state="done" aria-current="step"/);
     expect(html.match(/aria-current="step"/g)).toHaveLength(1);
     expect(html).toMatch(/data-step="in_progress" data-state="upcoming"/);
-    expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC<\/time>/);
+    expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d E[SD]T<\/time>/);
     // The brief: missing, with the service's questions as fields.
     expect(html).toContain("Waiting for your details");
     expect(html).toContain("What is broken");

@@ -2,9 +2,10 @@
  * The profile page (client-portal.md, Profile): profile information, the security tab (change password,
  * two-factor settings) and notification switches. Plain forms posted to the page's action
  * (profile.server.ts), told apart by their `intent`. The notification switches are saved with the account
- * (plain checkboxes, so they save without JavaScript); timezone and language stay in this browser.
+ * (plain checkboxes, so they save without JavaScript); so are the timezone and the language, with the
+ * profile information (ADR 0521).
  */
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { DATA_EXPORTS_PER_DAY } from "~/features/privacy/data-export";
 import { Button } from "~/ui/button";
@@ -12,12 +13,13 @@ import { cardClass } from "~/ui/card-class";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import { Tabs } from "~/ui/tabs";
 import {
+  type ClientLanguage,
+  type ClientTimeZone,
   LANGUAGES,
   LOCAL_PREFERENCES_KEY,
-  type LocalPreferences,
   parseLocalPreferences,
   TIMEZONES,
-} from "./local-preferences";
+} from "./account-locale";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { NOTIFICATION_SWITCHES, type NotificationPreferences } from "./notification-preferences";
 import type { ProfileActionData } from "./profile";
@@ -33,6 +35,10 @@ export interface ProfileClient {
   address: string;
   country: string;
   taxId: string;
+  timeZone: ClientTimeZone;
+  language: ClientLanguage;
+  /** Whether the client ever saved a timezone or language (else the defaults above). */
+  saved: boolean;
 }
 
 function ProfileInformation({
@@ -107,7 +113,7 @@ function ProfileInformation({
           error={mine?.fieldErrors.taxId}
         />
       </div>
-      <LocalSettings />
+      <AccountLocaleSettings client={client} errors={mine?.fieldErrors ?? {}} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}
       </Button>
@@ -115,52 +121,93 @@ function ProfileInformation({
   );
 }
 
-function useLocalPreferences(): [LocalPreferences | null, (next: LocalPreferences) => void] {
-  const [prefs, setPrefs] = useState<LocalPreferences | null>(null);
-  useEffect(() => setPrefs(parseLocalPreferences(window.localStorage.getItem(LOCAL_PREFERENCES_KEY))), []);
-  const save = (next: LocalPreferences) => {
-    setPrefs(next);
-    window.localStorage.setItem(LOCAL_PREFERENCES_KEY, JSON.stringify(next));
-  };
-  return [prefs, save];
+/**
+ * A choice this browser held before the account saved one (the spec kept them locally): shown in the
+ * select, if the client has not touched it yet, and saved with the next "Save Changes". Once the account
+ * holds a choice, the local copy goes.
+ */
+function useEarlierLocalChoice(
+  saved: boolean,
+  timeZone: RefObject<HTMLSelectElement | null>,
+  language: RefObject<HTMLSelectElement | null>,
+  defaults: { timeZone: string; language: string },
+) {
+  useEffect(() => {
+    try {
+      if (saved) {
+        window.localStorage.removeItem(LOCAL_PREFERENCES_KEY);
+        return;
+      }
+      const local = parseLocalPreferences(window.localStorage.getItem(LOCAL_PREFERENCES_KEY));
+      // Only where the select still shows what the server rendered: a choice made before hydration stays.
+      if (local.timeZone && timeZone.current?.value === defaults.timeZone)
+        timeZone.current.value = local.timeZone;
+      if (local.language && language.current?.value === defaults.language)
+        language.current.value = local.language;
+    } catch {
+      // Storage refused (private mode, a policy): the account's choices stand.
+    }
+  }, [saved, timeZone, language, defaults.timeZone, defaults.language]);
 }
 
-/** Timezone and language: kept in this browser only, as the spec says. */
-function LocalSettings() {
-  const [prefs, save] = useLocalPreferences();
+/** Timezone and language: saved with the account by the profile form (ADR 0521). */
+function AccountLocaleSettings({
+  client,
+  errors,
+}: {
+  client: ProfileClient;
+  errors: Record<string, string | undefined>;
+}) {
+  const timeZone = useRef<HTMLSelectElement>(null);
+  const language = useRef<HTMLSelectElement>(null);
+  useEarlierLocalChoice(client.saved, timeZone, language, client);
   const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <label className="block text-sm font-medium text-slate-800">
-        Timezone
-        <select
-          className={selectClass}
-          value={prefs?.timezone ?? "America/New_York"}
-          disabled={!prefs}
-          onChange={(e) => prefs && save({ ...prefs, timezone: e.currentTarget.value })}
-        >
-          {TIMEZONES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium text-slate-800">
-        Language
-        <select
-          className={selectClass}
-          value={prefs?.language ?? "en"}
-          disabled={!prefs}
-          onChange={(e) => prefs && save({ ...prefs, language: e.currentTarget.value })}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.value} value={l.value}>
-              {l.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div>
+        <label className="block text-sm font-medium text-slate-800">
+          Timezone
+          <select
+            ref={timeZone}
+            name="timeZone"
+            className={selectClass}
+            defaultValue={client.timeZone}
+            aria-describedby="timezone-hint"
+            aria-invalid={errors.timeZone ? true : undefined}
+          >
+            {TIMEZONES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="timezone-hint" className="mt-1 text-sm text-slate-600">
+          {errors.timeZone ?? "Dates and times in the portal and in our emails to you"}
+        </p>
+      </div>
+      <div>
+        <label className="block text-sm font-medium text-slate-800">
+          Language
+          <select
+            ref={language}
+            name="language"
+            className={selectClass}
+            defaultValue={client.language}
+            aria-describedby="language-hint"
+            aria-invalid={errors.language ? true : undefined}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="language-hint" className="mt-1 text-sm text-slate-600">
+          {errors.language ?? "Saved for later: the portal and our emails are in English for now"}
+        </p>
+      </div>
     </div>
   );
 }

@@ -57,8 +57,8 @@ export async function ensureClient(db: Database, user: UserLike): Promise<Client
 }
 
 /**
- * Saves name, phone, company and the billing details (a field the form did not post stays as it was);
- * the name is the account's display name too. Issued invoices keep their own copy (ADR 0504).
+ * Saves name, phone, company, the billing details, the timezone and the language (a field the form did
+ * not post stays as it was); the name is the account's display name too. Issued invoices keep their own copy (ADR 0504).
  */
 export async function updateClientProfile(
   db: Database,
@@ -70,6 +70,8 @@ export async function updateClientProfile(
     address?: string;
     country?: string;
     taxId?: string;
+    timeZone?: string;
+    language?: string;
   },
 ): Promise<Client | null> {
   const billing = (value: string | undefined) => (value === undefined ? undefined : value || null);
@@ -83,6 +85,8 @@ export async function updateClientProfile(
         address: billing(profile.address),
         country: billing(profile.country),
         taxId: billing(profile.taxId),
+        timeZone: profile.timeZone,
+        language: profile.language,
         updatedAt: new Date(),
       })
       .where(eq(clients.id, userId))

@@ -7,6 +7,7 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayout";
 import type { EmailContent } from "~/features/mail/email";
 import { renderEmailHtml } from "~/features/mail/render.server";
+import { formatMoment, type TimeZone } from "~/ui/format";
 import { RESET_LINK_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "./auth.server";
 import type { SecurityEvent } from "./security-alerts";
 
@@ -144,10 +145,12 @@ export function securityAlertEmail({
   name,
   event,
   at,
-}: Common & { event: SecurityEvent; at: Date }): EmailContent {
+  timeZone,
+}: Common & { event: SecurityEvent; at: Date; timeZone?: TimeZone }): EmailContent {
   const { subject, line } = SECURITY_EVENTS[event];
   const securityUrl = `${publicUrl}/client/profile?tab=security`;
-  const when = `When: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+  // In the client's saved timezone (ADR 0521), with its abbreviation: "Feb 28, 2026, 19:30 PST".
+  const when = `When: ${formatMoment(at, timeZone)}.`;
   const ifNotYou = `If this wasn't you, change your password: ${securityUrl}`;
   const html = renderEmailHtml(
     <EmailLayout business={business} publicUrl={publicUrl} preview={line}>

@@ -2,6 +2,7 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { enqueueEmail, type OutboxWorker } from "~/features/mail/mail.server";
+import type { TimeZone } from "~/ui/format";
 import type { AccountEmails } from "./auth.server";
 import {
   passwordResetEmail,
@@ -13,8 +14,16 @@ import type { SecurityEvent } from "./security-alerts";
 
 export interface AllAccountEmails extends AccountEmails {
   welcome(user: { name: string; email: string }): Promise<void>;
-  /** A security alert; the caller has checked the user's "Security alerts" switch. */
-  securityAlert(user: { name: string; email: string }, event: SecurityEvent, at: Date): Promise<void>;
+  /**
+   * A security alert; the caller has checked the user's "Security alerts" switch. `at` is written in the
+   * client's saved timezone (ADR 0521).
+   */
+  securityAlert(
+    user: { name: string; email: string },
+    event: SecurityEvent,
+    at: Date,
+    timeZone?: TimeZone,
+  ): Promise<void>;
 }
 
 export function accountEmails(config: Config, db: Database, outbox: OutboxWorker): AllAccountEmails {
@@ -33,7 +42,11 @@ export function accountEmails(config: Config, db: Database, outbox: OutboxWorker
     passwordReset: (user, url) =>
       queue("password-reset", user.email, passwordResetEmail({ ...common, name: user.name, url })),
     welcome: (user) => queue("account-welcome", user.email, welcomeEmail({ ...common, name: user.name })),
-    securityAlert: (user, event, at) =>
-      queue("security-alert", user.email, securityAlertEmail({ ...common, name: user.name, event, at })),
+    securityAlert: (user, event, at, timeZone) =>
+      queue(
+        "security-alert",
+        user.email,
+        securityAlertEmail({ ...common, name: user.name, event, at, timeZone }),
+      ),
   };
 }

@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
+import { LANGUAGE_VALUES, TIMEZONE_VALUES } from "./account-locale";
 import { ACCOUNT_MESSAGES } from "./messages";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
 import { phoneProblem } from "./phone";
@@ -126,6 +127,10 @@ export const profileSchema = z.object({
   // Free text as it should be printed, not an ISO code from a list (ADR 0504: the page's script budget).
   country: optionalText(56, ACCOUNT_MESSAGES.countryTooLong, "Country"),
   taxId: optionalText(40, ACCOUNT_MESSAGES.taxIdTooLong, "VAT/Tax ID"),
+  // Saved with the account (ADR 0521): one of the choices the profile offers; a form without them
+  // leaves them as they were.
+  timeZone: z.optional(z.enum(TIMEZONE_VALUES, { message: ACCOUNT_MESSAGES.timeZoneInvalid })),
+  language: z.optional(z.enum(LANGUAGE_VALUES, { message: ACCOUNT_MESSAGES.languageInvalid })),
 });
 
 export const changePasswordSchema = z

@@ -43,4 +43,6 @@ export const ACCOUNT_MESSAGES = {
   addressTooLong: "Address must be at most 200 characters",
   countryTooLong: "Country must be at most 56 characters",
   taxIdTooLong: "VAT/Tax ID must be at most 40 characters",
+  timeZoneInvalid: "Choose one of the listed timezones",
+  languageInvalid: "Choose one of the listed languages",
 } as const;

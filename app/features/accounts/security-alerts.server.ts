@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { session as sessionTable, signInDevices } from "~/db/schema";
+import { loadAccountLocale } from "./account-locale.server";
 import type { AccountDeps } from "./deps.server";
 import { clientWantsEmail } from "./notification-preferences.server";
 import { isUnknownDevice, KNOWN_DEVICES, type SecurityEvent, signInDevice } from "./security-alerts";
@@ -28,7 +29,8 @@ export async function sendSecurityAlert(
   try {
     if (user.role === "admin") return;
     if (!(await clientWantsEmail(deps.db, user.id, "securityAlert"))) return;
-    await deps.emails.securityAlert(user, event, new Date());
+    const { timeZone } = await loadAccountLocale(deps.db, user.id);
+    await deps.emails.securityAlert(user, event, new Date(), timeZone);
   } catch (error) {
     deps.logger.error({ err: error, event }, "security alert could not be queued");
   }

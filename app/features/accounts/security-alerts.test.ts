@@ -72,11 +72,26 @@ describe("securityAlertEmail", () => {
       });
       expect(mail.subject).toContain(business.name);
       expect(mail.text).toContain("Hello Ada,");
-      expect(mail.text).toContain("2026-03-04 05:06 UTC");
+      expect(mail.text).toContain("When: Mar 4, 2026, 05:06 UTC.");
       expect(mail.text).toContain(
         "If this wasn't you, change your password: https://portico.example/client/profile?tab=security",
       );
       expect(mail.html).toContain("https://portico.example/client/profile?tab=security");
     }
+  });
+
+  it("says when in the client's saved timezone", () => {
+    const alert = (timeZone: "America/New_York" | "America/Los_Angeles") =>
+      securityAlertEmail({
+        business,
+        publicUrl: "https://portico.example",
+        name: "Ada",
+        event: "passwordChanged",
+        at: new Date("2026-03-01T03:30:00Z"),
+        timeZone,
+      });
+    expect(alert("America/New_York").text).toContain("When: Feb 28, 2026, 22:30 EST.");
+    expect(alert("America/Los_Angeles").text).toContain("When: Feb 28, 2026, 19:30 PST.");
+    expect(alert("America/Los_Angeles").html).toContain("When: Feb 28, 2026, 19:30 PST.");
   });
 });

@@ -6,6 +6,7 @@ import { Paperclip } from "lucide-react";
 import { cn } from "~/ui/cn";
 import { formatMoment } from "~/ui/format";
 import { LinkifiedText } from "~/ui/linkified-text";
+import { useTimeZone } from "~/ui/time-zone";
 import { formatFileSize } from "./attachments";
 import type { ThreadMessage } from "./conversation.server";
 
@@ -24,6 +25,7 @@ export function OrderThread({
   fileHref: (attachmentId: string) => string;
   empty: string;
 }) {
+  const tz = useTimeZone();
   if (messages.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
     <ol aria-label="Messages" className="space-y-4">
@@ -39,7 +41,7 @@ export function OrderThread({
         >
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600">
             <span className="font-semibold text-ink">{m.mine ? mineLabel : theirsLabel}</span>
-            <time dateTime={new Date(m.createdAt).toISOString()}>{formatMoment(m.createdAt)}</time>
+            <time dateTime={new Date(m.createdAt).toISOString()}>{formatMoment(m.createdAt, tz)}</time>
             {m.mine && m.readAt && <span>· Read</span>}
           </p>
           <p className="mt-2 whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">

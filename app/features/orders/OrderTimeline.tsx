@@ -6,6 +6,7 @@
 import { Check, Circle, CircleDot, XCircle } from "lucide-react";
 import { cn } from "~/ui/cn";
 import { formatMoment } from "~/ui/format";
+import { useTimeZone } from "~/ui/time-zone";
 import type { TimelineStep } from "./order-timeline";
 
 function StepIcon({ step }: { step: TimelineStep }) {
@@ -23,6 +24,7 @@ export function OrderTimeline({
   steps: readonly TimelineStep[];
   headingId?: string;
 }) {
+  const tz = useTimeZone();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-bold">
@@ -69,7 +71,7 @@ export function OrderTimeline({
                 <span className="block text-sm text-slate-600">
                   {done ? (
                     step.at ? (
-                      <time dateTime={new Date(step.at).toISOString()}>{formatMoment(step.at)}</time>
+                      <time dateTime={new Date(step.at).toISOString()}>{formatMoment(step.at, tz)}</time>
                     ) : (
                       "Time not recorded"
                     )

@@ -11,7 +11,8 @@ import { z } from "zod";
 import { ORDER_MESSAGE_MAX_CHARS } from "~/db/limits";
 import type { Order } from "~/db/schema";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
-import { formatDate } from "~/ui/format";
+import { formatCount } from "~/ui/format";
+import { followUpEndedMessage } from "./follow-up-words";
 
 export { ORDER_MESSAGE_MAX_CHARS };
 
@@ -26,9 +27,9 @@ export const BUY_INCIDENT_PATH = "/client/purchase/per-incident-support";
 
 export const CONVERSATION_MESSAGES = {
   emptyBody: "Write a message.",
-  longBody: `A message may be at most ${ORDER_MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters.`,
+  longBody: `A message may be at most ${formatCount(ORDER_MESSAGE_MAX_CHARS)} characters.`,
   badCharacter: `${invalidCharacterMessage("The message")}.`,
-  followUpEnded: (endedOn: Date) => `Follow-up period ended on ${formatDate(endedOn, "long")}.`,
+  followUpEnded: followUpEndedMessage,
   cancelled: "This order was cancelled, so its conversation is closed.",
   orderNotFound: "Order not found.",
   rateLimited: "Too many messages in a short time. Please wait a few minutes and try again.",

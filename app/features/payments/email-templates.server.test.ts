@@ -36,4 +36,25 @@ describe("paymentReceiptEmail", () => {
     expect(receipt("KRW", 19950).text).toContain("We received ₩19,950 ($15.00)");
     expect(receipt("USD", 15).text).toContain("We received $15.00 for invoice");
   });
+
+  it("writes the day of the payment in the client's timezone", () => {
+    const at = (timeZone?: "America/Los_Angeles" | "America/New_York") =>
+      paymentReceiptEmail({
+        business,
+        publicUrl: "https://portico.example",
+        name: "Emmy",
+        invoiceId: "i1",
+        invoiceNumber: "INV-2026-0009",
+        description: "SSL & HTTPS Setup — Single Domain",
+        total: 15,
+        currency: "USD",
+        amountUsd: 15,
+        paidAt: new Date("2026-03-01T03:30:00Z"),
+        timeZone,
+      });
+    expect(at("America/Los_Angeles").text).toContain("for invoice INV-2026-0009 on Feb 28, 2026.");
+    expect(at("America/Los_Angeles").html).toContain("on Feb 28, 2026");
+    expect(at("America/New_York").text).toContain("on Feb 28, 2026.");
+    expect(at().text).toContain("on Mar 1, 2026.");
+  });
 });

@@ -4,6 +4,7 @@ import { formatMoney } from "~/features/currency/currency";
 import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayout";
 import type { EmailContent } from "~/features/mail/email";
 import { renderEmailHtml } from "~/features/mail/render.server";
+import { formatDate, type TimeZone } from "~/ui/format";
 
 export interface ReceiptProps {
   business: BusinessIdentity;
@@ -16,13 +17,15 @@ export interface ReceiptProps {
   currency: string;
   amountUsd: number;
   paidAt: Date;
+  /** The client's saved timezone: the day of the payment as they live it (ADR 0521). */
+  timeZone?: TimeZone;
 }
 
 export function paymentReceiptEmail(p: ReceiptProps): EmailContent {
   const url = `${p.publicUrl}/client/invoice/${p.invoiceId}`;
   const amount = formatMoney(p.total, p.currency);
   const usd = p.currency === "USD" ? null : formatMoney(p.amountUsd, "USD");
-  const paidOn = p.paidAt.toISOString().slice(0, 10);
+  const paidOn = formatDate(p.paidAt, "medium", p.timeZone);
   const subject = `Payment received: invoice ${p.invoiceNumber}`;
   const html = renderEmailHtml(
     <EmailLayout business={p.business} publicUrl={p.publicUrl} preview={`We received ${amount}. Thank you!`}>

@@ -10,6 +10,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Tx } from "~/db/client.server";
 import { clients, invoices, orders, paymentEvents } from "~/db/schema";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
@@ -91,7 +92,15 @@ async function apply(
   if (!orderId) return "ignored: unknown order";
   // The order row's lock (FOR UPDATE below) makes concurrent events for one order apply one after the other.
   const [found] = await tx
-    .select({ order: orders, client: { name: clients.name, email: clients.email } })
+    .select({
+      order: orders,
+      client: {
+        name: clients.name,
+        email: clients.email,
+        timeZone: clients.timeZone,
+        language: clients.language,
+      },
+    })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.clientId))
     .where(eq(orders.id, orderId))
@@ -167,6 +176,7 @@ async function apply(
       currency: invoice.currency,
       amountUsd: invoice.amountUsd,
       paidAt,
+      timeZone: accountLocaleOf(client).timeZone,
     }),
   });
   return "applied";

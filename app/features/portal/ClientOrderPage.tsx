@@ -13,6 +13,7 @@ import { cardClass } from "~/ui/card-class";
 import { FormError } from "~/ui/field";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
+import { useTimeZone } from "~/ui/time-zone";
 import type { ClientOrderActionResult, ClientOrderView } from "./client-order.server";
 import { OrderBrief } from "./OrderBrief";
 import { OrderConversation } from "./OrderConversation";
@@ -27,6 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrderSummary({ view }: { view: ClientOrderView }) {
+  const tz = useTimeZone();
   const { order, invoice } = view;
   return (
     <section aria-labelledby="summary-heading" className={cardClass("p-5")}>
@@ -57,7 +59,7 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
         <Row label="Status">
           <StatusBadge status={order.status} />
         </Row>
-        <Row label="Placed">{formatDate(order.createdAt, "long")}</Row>
+        <Row label="Placed">{formatDate(order.createdAt, "long", tz)}</Row>
         <Row label="Invoice">
           {invoice ? (
             <span className="inline-flex flex-wrap items-center justify-end gap-2">
@@ -128,6 +130,7 @@ export function ClientOrderPage({
 }) {
   const { order } = view;
   const shown = useKeptResult(result);
+  const tz = useTimeZone();
   return (
     <Page
       title={order.serviceName}
@@ -138,7 +141,8 @@ export function ClientOrderPage({
       }
     >
       <p className="-mt-4 flex flex-wrap items-center gap-2 text-slate-600">
-        {order.packageName} · ordered {formatDate(order.createdAt)} <StatusBadge status={order.status} />
+        {order.packageName} · ordered {formatDate(order.createdAt, "medium", tz)}{" "}
+        <StatusBadge status={order.status} />
         {view.brief.badge && <Badge tone="warning">{view.brief.badge}</Badge>}
       </p>
       {shown && shown.intent === null && <FormError message={shown.error} />}

@@ -8,6 +8,7 @@ import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { useTimeZone } from "~/ui/time-zone";
 
 const QUICK_ACTIONS = [
   { to: "/client/services", label: "Purchase Service", icon: ShoppingCart },
@@ -28,6 +29,7 @@ export interface RecentOrder {
 }
 
 export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
+  const tz = useTimeZone();
   return (
     <section aria-labelledby="recent-orders-heading" className={cardClass("p-6 lg:col-span-2")}>
       <div className="flex items-center justify-between">
@@ -48,11 +50,13 @@ export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
                 <p className="truncate">
                   <Link to={`/client/orders/${o.id}`} className="font-medium text-brand-700 hover:underline">
                     {o.serviceName}
-                    <span className="sr-only">: open the order of {formatDate(o.createdAt)}</span>
+                    <span className="sr-only">
+                      : open the order of {formatDate(o.createdAt, "medium", tz)}
+                    </span>
                   </Link>
                 </p>
                 <p className="text-sm text-slate-600">
-                  {o.packageName} · {formatDate(o.createdAt)}
+                  {o.packageName} · {formatDate(o.createdAt, "medium", tz)}
                 </p>
                 {o.briefMissing && (
                   <Badge tone="warning" className="mt-1">

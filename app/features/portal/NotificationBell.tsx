@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { useTimeZone } from "~/ui/time-zone";
 import { useHydrated } from "~/ui/use-hydrated";
 import { badgeText } from "./listing";
 
@@ -31,6 +32,7 @@ function Back() {
 }
 
 function NotificationItem({ item }: { item: BellItem }) {
+  const tz = useTimeZone();
   const read = useFetcher();
   const remove = useFetcher();
   if (remove.state !== "idle") return null;
@@ -53,7 +55,9 @@ function NotificationItem({ item }: { item: BellItem }) {
             </span>
           </span>
           <span className="mt-0.5 block text-sm text-slate-700">{item.message}</span>
-          <span className="mt-0.5 block text-xs text-slate-600">{formatDate(item.createdAt)}</span>
+          <span className="mt-0.5 block text-xs text-slate-600">
+            {formatDate(item.createdAt, "medium", tz)}
+          </span>
         </button>
       </read.Form>
       <remove.Form method="post" action={ACTION}>

@@ -12,6 +12,7 @@ import { cardClass } from "~/ui/card-class";
 import { Alert, FormError, TextAreaField, TextField } from "~/ui/field";
 import type { FieldErrors } from "~/ui/form";
 import { formatMoment } from "~/ui/format";
+import { useTimeZone } from "~/ui/time-zone";
 
 export type BriefResult =
   | { intent: "brief"; ok: true; message: string }
@@ -75,6 +76,7 @@ function BriefForm({
 }
 
 export function OrderBrief({ brief, result }: { brief: BriefView; result: BriefResult | undefined }) {
+  const tz = useTimeZone();
   if (brief.state === "not-needed") return null;
   const failure = result && !result.ok ? result : undefined;
   const notice = result?.ok ? <Alert tone="success">{result.message}</Alert> : null;
@@ -104,11 +106,11 @@ export function OrderBrief({ brief, result }: { brief: BriefView; result: BriefR
       {brief.state === "answered" && (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Sent {formatMoment(brief.answeredAt)}
+            Sent {formatMoment(brief.answeredAt, tz)}
             {brief.updatedAt &&
               brief.answeredAt &&
               new Date(brief.updatedAt).getTime() !== new Date(brief.answeredAt).getTime() &&
-              `, last corrected ${formatMoment(brief.updatedAt)}`}
+              `, last corrected ${formatMoment(brief.updatedAt, tz)}`}
           </p>
           <dl className="mt-4 space-y-3">
             {brief.questions.map((q) => (

@@ -14,11 +14,13 @@ import {
 } from "~/features/orders/attachments";
 import type { ConversationState } from "~/features/orders/conversation";
 import type { ThreadMessage } from "~/features/orders/conversation.server";
+import { followUpEndedMessage } from "~/features/orders/follow-up-words";
 import { OrderThread } from "~/features/orders/OrderThread";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Alert, FormError, TextAreaField, TextField } from "~/ui/field";
 import { formatCount, formatDate } from "~/ui/format";
+import { useTimeZone } from "~/ui/time-zone";
 
 export type MessageResult =
   | { intent: "message"; ok: true; message: string; messageId: string }
@@ -141,6 +143,14 @@ export function OrderConversation({
   ownerName: string;
   result: MessageResult | undefined;
 }) {
+  const tz = useTimeZone();
+  // The ended follow-up's day in the client's zone (the state's own message has the seller's).
+  const closedMessage =
+    !conversation.open && conversation.reason === "follow-up-ended" && conversation.endedAt
+      ? followUpEndedMessage(conversation.endedAt, tz)
+      : !conversation.open
+        ? conversation.message
+        : "";
   // Closed since the page was loaded (a refused post says so before the page's data is read again).
   const closedNow = result && !result.ok ? result.closed : undefined;
   return (
@@ -159,14 +169,14 @@ export function OrderConversation({
         empty="No messages yet."
       />
       {!conversation.open ? (
-        <Closed message={conversation.message} buyAgain={buyAgain} reason={conversation.reason} />
+        <Closed message={closedMessage} buyAgain={buyAgain} reason={conversation.reason} />
       ) : closedNow && result && !result.ok ? (
         <Closed message={result.error} buyAgain={closedNow.buyAgain} reason="closed" />
       ) : (
         <>
           {conversation.followUpEndsAt && (
             <p className="mt-6 text-sm text-slate-600">
-              Follow-up questions are open until {formatDate(conversation.followUpEndsAt, "long")}.
+              Follow-up questions are open until {formatDate(conversation.followUpEndsAt, "long", tz)}.
             </p>
           )}
           <MessageForm result={result} />

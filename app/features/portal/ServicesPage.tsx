@@ -13,6 +13,7 @@ import { Badge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
+import { useTimeZone } from "~/ui/time-zone";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ServiceCard } from "./services-page";
 
@@ -49,6 +50,7 @@ export function ServicesPage({
 }) {
   const { currency } = useCurrency();
   const revalidator = useRevalidator();
+  const tz = useTimeZone();
   return (
     <Page title="Purchase Services" actions={<CurrencyChoice />}>
       <DetectedCountryNote />
@@ -116,7 +118,7 @@ export function ServicesPage({
                   </li>
                 ))}
               </ul>
-              <p className="mt-4 text-xs text-slate-600">Added {formatDate(s.createdAt)}</p>
+              <p className="mt-4 text-xs text-slate-600">Added {formatDate(s.createdAt, "medium", tz)}</p>
             </li>
           ))}
         </ul>

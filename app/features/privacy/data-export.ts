@@ -69,8 +69,8 @@ export function dataExportReadme(input: {
     ...DATA_EXPORT_FILES.map(([name, what]) => `  ${name.padEnd(22)}${what}`),
     "",
     "The JSON files are UTF-8. Dates and times are ISO 8601 in UTC. Amounts are in the currency named",
-    "next to them (USD amounts end in 'Usd'). Your timezone and language choices are kept in your",
-    "browser only, so they are not here.",
+    "next to them (USD amounts end in 'Usd'). Your timezone and language choices are in profile.json",
+    "(client.timeZone and client.language; null until you first save your profile).",
     "",
   ];
   return lines.join("\n");

@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { Client } from "~/db/schema";
 import { invoices } from "~/db/schema";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { isUuid } from "~/features/orders/order-access.server";
 import { payInvoice } from "~/features/orders/orders.server";
 import { orderDeps } from "~/features/payments/deps.server";
@@ -37,7 +38,7 @@ export type ClientQuoteActionResult =
   | { intent: "decline"; ok: false; error: string; values: { reason: string } }
   | { intent: null; ok: false; error: string };
 
-type ClientRef = Pick<Client, "id" | "email">;
+type ClientRef = Pick<Client, "id" | "email" | "timeZone" | "language">;
 
 /** The page's data, or null (404). */
 export async function loadClientQuote(
@@ -67,7 +68,8 @@ export async function loadClientQuote(
       invoices: rows.map((r) => ({ ...r, href: `/client/invoice/${r.id}` })),
     };
   }
-  return { quote: quoteView(quote, context.runtime.config.business), order };
+  const { timeZone } = accountLocaleOf(client);
+  return { quote: quoteView(quote, context.runtime.config.business, undefined, undefined, timeZone), order };
 }
 
 function quoteDeps(context: AppLoadContext, client: ClientRef): QuoteDeps {

@@ -9,6 +9,7 @@
  * free of zod, so the editor's page carries none of it.
  */
 import type { QuoteLine } from "~/db/schema";
+import { formatCount } from "~/ui/format";
 
 export const LINE_KINDS = ["catalogue", "free"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
@@ -312,7 +313,7 @@ export function parseQuoteForm(values: Readonly<Record<string, string>>): Parsed
     if (quantity === null)
       return {
         ok: false,
-        error: `Line ${n}: the quantity is a whole number from 1 to ${MAX_QUANTITY.toLocaleString("en-US")}.`,
+        error: `Line ${n}: the quantity is a whole number from 1 to ${formatCount(MAX_QUANTITY)}.`,
       };
     if (row.kind === "catalogue") {
       const at = row.item.indexOf(":");

@@ -13,6 +13,7 @@ import {
   drawTotals,
   openPdf,
 } from "~/features/invoices/invoice-pdf.server";
+import type { TimeZone } from "~/ui/format";
 import { type QuoteViewInput, quoteView } from "./quote-view";
 
 const INK = "#0f172a";
@@ -22,8 +23,10 @@ export async function renderQuotePdf(
   input: QuoteViewInput,
   business: BusinessIdentity,
   now: Date = new Date(),
+  /** The client's zone, for the time of an acceptance (ADR 0521); the seller's otherwise. */
+  timeZone?: TimeZone,
 ): Promise<Buffer> {
-  const v = quoteView(input, business, now);
+  const v = quoteView(input, business, now, undefined, timeZone);
   const c = await openPdf({ title: `Quote ${v.number}`, author: v.business.name });
   const { doc, safe, left, right, width } = c;
 

@@ -116,7 +116,10 @@ describe("quoteView", () => {
         business,
         now,
       ),
-    ).toMatchObject({ open: false, accepted: { name: "Grace Brewster Hopper", at: "2026-12-02 09:30 UTC" } });
+    ).toMatchObject({
+      open: false,
+      accepted: { name: "Grace Brewster Hopper", at: "Dec 2, 2026, 09:30 UTC" },
+    });
     expect(
       quoteView(
         {
@@ -128,7 +131,25 @@ describe("quoteView", () => {
         business,
         now,
       ),
-    ).toMatchObject({ open: false, declined: { at: "2026-12-03 08:00 UTC", reason: "Too soon" } });
+    ).toMatchObject({ open: false, declined: { at: "Dec 3, 2026, 08:00 UTC", reason: "Too soon" } });
+  });
+
+  it("writes the acceptance's time in the client's timezone, and the document's dates in the seller's", () => {
+    const accepted = quoteView(
+      {
+        ...quote,
+        status: "accepted",
+        sentAt: new Date("2026-12-02T03:30:00Z"),
+        acceptedAt: new Date("2026-12-02T03:30:00Z"),
+        acceptedName: "Grace Brewster Hopper",
+      },
+      business,
+      new Date("2026-12-10T00:00:00Z"),
+      undefined,
+      "America/Los_Angeles",
+    );
+    expect(accepted.accepted?.at).toBe("Dec 1, 2026, 19:30 PST");
+    expect(accepted.issued).toBe("December 2, 2026");
   });
 
   it("has no deposit rows without a deposit, and no discount row without a discount", () => {

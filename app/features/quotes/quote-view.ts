@@ -9,7 +9,7 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
 import { readSeller } from "~/features/invoices/invoice-parties";
 import { documentDate, type SellerBlock, sellerBlock } from "~/features/invoices/invoice-view";
-import { formatDateTime } from "~/ui/format";
+import { BUSINESS_TIME_ZONE, formatMoment, type TimeZone } from "~/ui/format";
 import { cents, depositSplit, dollars, isAcceptable, quoteAmounts } from "./quote-pricing";
 
 export type QuoteViewInput = Pick<
@@ -97,6 +97,8 @@ export function quoteView(
   business: BusinessIdentity,
   now: Date = new Date(),
   format = formatMoney,
+  /** The zone of the acceptance's or decline's time: the client's on their page and PDF (ADR 0521). */
+  timeZone: TimeZone = BUSINESS_TIME_ZONE,
 ): QuoteView {
   const usd = (amount: number) => format(amount, "USD");
   const fromCents = (c: number) => usd(dollars(c));
@@ -154,11 +156,11 @@ export function quoteView(
     closedNote,
     accepted:
       quote.status === "accepted" && quote.acceptedAt
-        ? { name: quote.acceptedName ?? "", at: formatDateTime(quote.acceptedAt) }
+        ? { name: quote.acceptedName ?? "", at: formatMoment(quote.acceptedAt, timeZone) }
         : null,
     declined:
       quote.status === "declined" && quote.declinedAt
-        ? { at: formatDateTime(quote.declinedAt), reason: quote.declineReason }
+        ? { at: formatMoment(quote.declinedAt, timeZone), reason: quote.declineReason }
         : null,
   };
 }

@@ -31,6 +31,8 @@ export interface MakeOrdersOptions {
   dueInDays?: number;
   /** Raise the 'New Invoice' notification and live events, as checkout does. */
   announce?: boolean;
+  /** When the last order was placed (ISO 8601; the others a second apart before it); default now. */
+  placedAt?: string;
 }
 
 /** Makes `count` orders with one invoice each for a client, in one transaction (set-based SQL). */
@@ -81,7 +83,7 @@ export async function makeOrders(
           case when ${status} in ('in_progress', 'completed') then now() else null end,
           case when ${status} = 'completed' then now() else null end,
           case when ${status} = 'cancelled' then now() else null end,
-          now() - make_interval(secs => ${count} - g), now()
+          coalesce(${options.placedAt ?? null}::timestamptz, now()) - make_interval(secs => ${count} - g), now()
         from generate_series(1, ${count}) g
         returning id, created_at
       ), numbered as (

@@ -31,6 +31,7 @@ const hooks = {
     amountUsd: z.coerce.number().positive().default(25),
     dueInDays: z.coerce.number().int().default(14),
     announce: z.coerce.boolean().default(false),
+    placedAt: z.iso.datetime().optional(),
   }),
   "order-status": z.object({ email: z.string().email(), orderId: z.uuid(), status: z.enum(orderStatuses) }),
   overdue: z.object({}),

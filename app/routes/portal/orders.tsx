@@ -15,6 +15,7 @@ import { ListView } from "~/ui/list";
 import { SearchForm } from "~/ui/list-controls";
 import { Page } from "~/ui/page";
 import { Td } from "~/ui/table";
+import { useTimeZone } from "~/ui/time-zone";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Orders", matches) }];
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { query, rows, summary, paging } = loaderData;
+  const tz = useTimeZone();
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page title="My Orders">
@@ -91,7 +93,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 data-order-link
               >
                 {o.serviceName}
-                <span className="sr-only">: open the order of {formatDate(o.createdAt)}</span>
+                <span className="sr-only">: open the order of {formatDate(o.createdAt, "medium", tz)}</span>
               </Link>
               <p className="text-slate-600">{o.serviceCategory}</p>
               {o.briefMissing && (
@@ -108,7 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <Td>
               <StatusBadge status={o.status} />
             </Td>
-            <Td className="whitespace-nowrap">{formatDate(o.createdAt)}</Td>
+            <Td className="whitespace-nowrap">{formatDate(o.createdAt, "medium", tz)}</Td>
             <Td>
               {o.invoiceId && (
                 <Link

@@ -1,3 +1,4 @@
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { pdfDownload } from "~/features/invoices/invoice-pdf.server";
 import { isUuid } from "~/features/orders/order-access.server";
@@ -13,6 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : null;
   if (!quote)
     return new Response("Quote Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const pdf = await renderQuotePdf(quote, context.runtime.config.business);
+  const { timeZone } = accountLocaleOf(client);
+  const pdf = await renderQuotePdf(quote, context.runtime.config.business, undefined, timeZone);
   return pdfDownload(pdf, quote.quoteNumber ?? "quote");
 }

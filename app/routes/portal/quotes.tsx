@@ -12,6 +12,7 @@ import { Card } from "~/ui/card";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
 import { DataTable, Td } from "~/ui/table";
+import { useTimeZone } from "~/ui/time-zone";
 import type { Route } from "./+types/quotes";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Quotes", matches) }];
@@ -51,6 +52,7 @@ const linkClass = "font-medium text-brand-700 underline";
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { quotes, requests } = loaderData;
+  const tz = useTimeZone();
   return (
     <Page title="Quotes" actions={<ButtonLink to="/client/quotes/new">Request a Quote</ButtonLink>}>
       <p className="max-w-2xl text-slate-700">
@@ -69,7 +71,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
                     {q.number}
                   </Link>
                 </Td>
-                <Td className="whitespace-nowrap">{formatDate(q.sentAt)}</Td>
+                <Td className="whitespace-nowrap">{formatDate(q.sentAt, "medium", tz)}</Td>
                 <Td className="whitespace-nowrap font-medium">{formatMoney(q.total, "USD")}</Td>
                 <Td className="whitespace-nowrap">{formatDate(`${q.validUntil}T00:00:00Z`)}</Td>
                 <Td>
@@ -89,7 +91,9 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
               <li key={r.id} className="py-4" data-testid="quote-request">
                 <div className="flex flex-wrap items-center gap-3">
                   <StatusBadge status={r.status === "new" ? "received" : r.status} />
-                  <span className="text-sm text-slate-600">Asked {formatDate(r.createdAt)}</span>
+                  <span className="text-sm text-slate-600">
+                    Asked {formatDate(r.createdAt, "medium", tz)}
+                  </span>
                   {r.deadline && <span className="text-sm text-slate-600">Deadline {r.deadline}</span>}
                   {r.budget && <span className="text-sm text-slate-600">Budget {r.budget}</span>}
                 </div>

@@ -10,6 +10,7 @@ import { StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
 import { Page } from "~/ui/page";
+import { useTimeZone } from "~/ui/time-zone";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Search", matches) }];
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, orders, invoices } = loaderData;
+  const tz = useTimeZone();
   return (
     <Page title={q ? `Search results for “${q}”` : "Search"}>
       {!q && (
@@ -58,7 +60,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                         </Link>
                       </p>
                       <p className="text-sm text-slate-600">
-                        {o.packageName} · {formatDate(o.createdAt)} ·{" "}
+                        {o.packageName} · {formatDate(o.createdAt, "medium", tz)} ·{" "}
                         {formatMoney(o.amountInCurrency, o.currency)}
                       </p>
                     </div>

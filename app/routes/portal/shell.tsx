@@ -8,12 +8,14 @@ import {
   User,
 } from "lucide-react";
 import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
 import { AppShell, SidebarNav } from "~/ui/app-shell";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
+import { TimeZoneProvider } from "~/ui/time-zone";
 import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
@@ -34,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: client.address ?? "",
       country: client.country ?? "",
       taxId: client.taxId ?? "",
+      // The zone every date of the portal is written in, on the server and in the hydrating browser alike.
+      ...accountLocaleOf(client),
     },
     bell,
     liveCursor,
@@ -111,20 +115,22 @@ function SearchBox() {
 export default function PortalShell({ loaderData }: Route.ComponentProps) {
   const { client, bell, liveCursor } = loaderData;
   return (
-    <LiveUpdates since={liveCursor}>
-      <AppShell
-        sidebarLabel="Client Portal"
-        sidebar={<Sidebar name={client.name} />}
-        header={
-          <>
-            <SearchBox />
-            <LiveIndicator />
-            <NotificationBell items={bell.notifications} unread={bell.unread} />
-          </>
-        }
-      >
-        <Outlet />
-      </AppShell>
-    </LiveUpdates>
+    <TimeZoneProvider timeZone={client.timeZone}>
+      <LiveUpdates since={liveCursor}>
+        <AppShell
+          sidebarLabel="Client Portal"
+          sidebar={<Sidebar name={client.name} />}
+          header={
+            <>
+              <SearchBox />
+              <LiveIndicator />
+              <NotificationBell items={bell.notifications} unread={bell.unread} />
+            </>
+          }
+        >
+          <Outlet />
+        </AppShell>
+      </LiveUpdates>
+    </TimeZoneProvider>
   );
 }
