@@ -393,3 +393,49 @@ export async function verifySignInCode(
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
   }
 }
+
+// --- A code asked again to confirm a grave step (an account's deletion) -------------------------------------
+
+/** The TOTP code of `secret` (the plugin's: HMAC-SHA1 over its UTF-8 bytes, 30 s, 6 digits) at `step`. */
+function totpAt(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 15;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, "0");
+}
+
+/**
+ * Whether `code` is the signed-in user's current TOTP code (one step either side) or one of their backup
+ * codes, without signing in again nor touching the session. A TOTP code works once (as at sign-in).
+ * Rate limiting is the caller's (with the password it confirms).
+ */
+export async function checkCurrentCode(
+  deps: AccountDeps,
+  userId: string,
+  code: ParsedCode,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ secret: twoFactorTable.secret, verified: twoFactorTable.verified })
+    .from(twoFactorTable)
+    .where(eq(twoFactorTable.userId, userId))
+    .limit(1);
+  if (!row?.verified) return false;
+  if (code.kind === "backup") {
+    const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });
+    return backupCodes.some((c) => {
+      const a = Buffer.from(c);
+      const b = Buffer.from(code.code);
+      return a.length === b.length && timingSafeEqual(a, b);
+    });
+  }
+  const authContext = await deps.auth.$context;
+  const secret = await symmetricDecrypt({ key: authContext.secretConfig, data: row.secret });
+  const step = Math.floor(Date.now() / 30_000);
+  const wanted = Buffer.from(code.code);
+  const ok = [-1, 0, 1].some((d) => timingSafeEqual(Buffer.from(totpAt(secret, step + d)), wanted));
+  if (!ok) return false;
+  const use = await consumeRateLimit(deps.db, `account:totpUsed:${userId}:${code.code}`, 1, 120_000);
+  return use.allowed;
+}
