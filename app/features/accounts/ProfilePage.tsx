@@ -296,9 +296,10 @@ function DeleteAccount({
         <input type="hidden" name="intent" value="deleteAccount" />
         {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
         <PasswordField
-          label="Current Password"
+          label="Your password"
           name="password"
           autoComplete="current-password"
+          hint="The one you sign in with"
           required
           error={mine?.fieldErrors.password}
         />
