@@ -27,6 +27,7 @@ import {
   paymentIssues,
   quoteRequests,
   quotes,
+  twoFactor,
   user,
 } from "~/db/schema";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
@@ -38,8 +39,21 @@ import { testDatabases } from "../support/databases";
 import { EventReader, openEvents } from "../support/portal";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
+import { totp, wrongCode } from "../support/totp";
 
 const SECRET = "sandbox-test-secret-0123456789";
+
+function secretIn(html: string): string {
+  const match = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(html);
+  if (!match) throw new Error("no TOTP key on the page");
+  return match[1]!.replace(/\s+/g, "");
+}
+
+function backupCodesIn(html: string): string[] {
+  const list = /data-testid="backup-codes"[^>]*>(.*?)<\/ul>/s.exec(html);
+  if (!list) return [];
+  return [...list[1]!.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
+}
 
 /**
  * The only places the old email, name or phone may stay after a deletion: the buyer copies frozen on
@@ -522,6 +536,146 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     expect(leaks).toEqual([]);
     await signInFails(c.email);
   }, 120_000);
+
+  /** Turns two-factor on from the client's profile; the key and the backup codes shown. */
+  async function enableTwoFactor(session: Session): Promise<{ secret: string; backupCodes: string[] }> {
+    const started = await session.post("/client/profile", { intent: "twoFactorStart", password: PASSWORD });
+    expect(started.status).toBe(200);
+    const secret = secretIn(await started.text());
+    const confirmed = await session.post("/client/profile", {
+      intent: "twoFactorConfirm",
+      code: totp(secret),
+    });
+    expect(confirmed.status).toBe(200);
+    const backupCodes = backupCodesIn(await confirmed.text());
+    expect(backupCodes).toHaveLength(10);
+    return { secret, backupCodes };
+  }
+
+  async function stillThere(id: string) {
+    const [row] = await db().select().from(clients).where(eq(clients.id, id));
+    expect(row!.deletedAt).toBeNull();
+    expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, id))).toHaveLength(1);
+  }
+
+  async function deletedWithSecrets(id: string) {
+    const [row] = await db().select().from(clients).where(eq(clients.id, id));
+    expect(row!.deletedAt).not.toBeNull();
+    expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, id))).toEqual([]);
+    expect((await db().select().from(user).where(eq(user.id, id)))[0]!.twoFactorEnabled).toBe(false);
+  }
+
+  describe("with two-factor on", () => {
+    it("asks for a code, refuses a wrong one and one already used to sign in, and deletes with a fresh one", async () => {
+      const c = await signedInClient(server.url, db(), "Tobias Twofactor");
+      const { secret } = await enableTwoFactor(c.session);
+      const pending = await purchase(c.session, c.id, false);
+      const del = (code?: string) =>
+        c.session.post("/client/profile", {
+          intent: "deleteAccount",
+          password: PASSWORD,
+          confirm: "DELETE",
+          ...(code === undefined ? {} : { code }),
+        });
+
+      for (const missing of [undefined, "", "12 34", "not-a-code"]) {
+        const res = await del(missing);
+        expect(res.status).toBe(400);
+        expect(text(await res.text())).toContain(DELETION_MESSAGES.codeRequired);
+      }
+      const wrong = await del(wrongCode(secret));
+      expect(wrong.status).toBe(400);
+      expect(text(await wrong.text())).toContain(DELETION_MESSAGES.codeWrong);
+      const wrongBackup = await del("zzzzz-zzzzz");
+      expect(wrongBackup.status).toBe(400);
+      expect(text(await wrongBackup.text())).toContain(DELETION_MESSAGES.codeWrong);
+
+      // A code just used to sign in (a second device) is refused here too, as a second sign-in would.
+      // The codes of this step and the next: both valid while the server is in either.
+      const t = Date.now();
+      const code = totp(secret, t, 1);
+      const fresh = totp(secret, t, 0);
+      const other = newSession();
+      expect(location(await other.post("/client/login", { email: c.email, password: PASSWORD }))).toMatch(
+        /^\/client\/two-factor/,
+      );
+      expect(location(await other.post("/client/two-factor", { code }))).toBe("/client/dashboard");
+      const replayed = await del(code);
+      expect(replayed.status).toBe(400);
+      expect(text(await replayed.text())).toContain(DELETION_MESSAGES.codeWrong);
+
+      // Nothing changed by any of these.
+      await stillThere(c.id);
+      expect((await c.session.get("/client/dashboard")).status).toBe(200);
+      expect((await db().select().from(orders).where(eq(orders.id, pending.orderId)))[0]!.status).toBe(
+        "pending",
+      );
+
+      // A code not used yet deletes; the key and backup codes go with the account.
+      const ok = await del(fresh);
+      expect(ok.status).toBe(302);
+      expect(location(ok)).toBe("/client/account-deleted");
+      await deletedWithSecrets(c.id);
+      // The second device is signed out too.
+      expect(location(await other.get("/client/dashboard"))).toMatch(/^\/client\/login/);
+    }, 90_000);
+
+    it("takes a backup code once, even when the deletion is then refused", async () => {
+      const c = await signedInClient(server.url, db(), "Bella Backup");
+      const { backupCodes } = await enableTwoFactor(c.session);
+      const { orderId } = await purchase(c.session, c.id, true);
+      const del = (code: string) =>
+        c.session.post("/client/profile", {
+          intent: "deleteAccount",
+          password: PASSWORD,
+          confirm: "DELETE",
+          code,
+        });
+
+      // Right code, but a paid order blocks it: the code is spent all the same.
+      const blocked = await del(backupCodes[0]!);
+      expect(blocked.status).toBe(409);
+      await stillThere(c.id);
+      await db().update(orders).set({ status: "completed" }).where(eq(orders.id, orderId));
+      const again = await del(backupCodes[0]!);
+      expect(again.status).toBe(400);
+      expect(text(await again.text())).toContain(DELETION_MESSAGES.codeWrong);
+      await stillThere(c.id);
+
+      // Another one (typed without its dash) deletes.
+      const ok = await del(backupCodes[1]!.replace("-", ""));
+      expect(ok.status).toBe(302);
+      expect(location(ok)).toBe("/client/account-deleted");
+      await deletedWithSecrets(c.id);
+    }, 60_000);
+
+    it("limits wrong codes per account, whatever the address they come from", async () => {
+      const c = await signedInClient(server.url, db(), "Ivo Manyaddresses");
+      const { secret } = await enableTwoFactor(c.session);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await fetch(`${server.url}/client/profile`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            cookie: c.session.cookieHeader,
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": `203.0.113.${100 + i}`,
+          },
+          body: new URLSearchParams({
+            intent: "deleteAccount",
+            password: PASSWORD,
+            confirm: "DELETE",
+            code: wrongCode(secret, i),
+          }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(statuses[10]).toBe(429);
+      await stillThere(c.id);
+    }, 60_000);
+  });
 
   it("refuses an admin's own deletion from the profile", async () => {
     const res = await owner.session.post("/client/profile", {

@@ -396,46 +396,42 @@ export async function verifySignInCode(
 
 // --- A code asked again to confirm a grave step (an account's deletion) -------------------------------------
 
-/** The TOTP code of `secret` (the plugin's: HMAC-SHA1 over its UTF-8 bytes, 30 s, 6 digits) at `step`. */
-function totpAt(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", Buffer.from(secret, "utf8")).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, "0");
-}
-
 /**
- * Whether `code` is the signed-in user's current TOTP code (one step either side) or one of their backup
- * codes, without signing in again nor touching the session. A TOTP code works once (as at sign-in).
- * Rate limiting is the caller's (with the password it confirms).
+ * Whether `code` is the signed-in user's (the request's session) current TOTP code or one of their
+ * backup codes, checked by the plugin itself on the session (its own decryption of the key, its window,
+ * its constant-time comparison; no new session, no cookie). As at sign-in, a TOTP code works once: the
+ * same code within its validity is refused, whether it was used to sign in or here; a backup code is
+ * used up. Rate limiting is the caller's (with the password it confirms).
  */
 export async function checkCurrentCode(
   deps: AccountDeps,
+  request: Request,
   userId: string,
   code: ParsedCode,
 ): Promise<boolean> {
   const [row] = await deps.db
-    .select({ secret: twoFactorTable.secret, verified: twoFactorTable.verified })
+    .select({ verified: twoFactorTable.verified })
     .from(twoFactorTable)
     .where(eq(twoFactorTable.userId, userId))
     .limit(1);
   if (!row?.verified) return false;
-  if (code.kind === "backup") {
-    const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });
-    return backupCodes.some((c) => {
-      const a = Buffer.from(c);
-      const b = Buffer.from(code.code);
-      return a.length === b.length && timingSafeEqual(a, b);
+  const headers = request.headers;
+  try {
+    if (code.kind === "totp") {
+      // The sign-in's key (verifySignInCode), counted before the check as there.
+      const use = await consumeRateLimit(deps.db, `account:totpUsed:${userId}:${code.code}`, 1, 120_000);
+      if (!use.allowed) return false;
+      const { user } = await deps.auth.api.verifyTOTP({ body: { code: code.code }, headers });
+      return user.id === userId;
+    }
+    const { user } = await deps.auth.api.verifyBackupCode({
+      body: { code: code.code, disableSession: true },
+      headers,
     });
+    return user.id === userId;
+  } catch (e) {
+    const reason = errorCode(e);
+    if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE") return false;
+    throw e;
   }
-  const authContext = await deps.auth.$context;
-  const secret = await symmetricDecrypt({ key: authContext.secretConfig, data: row.secret });
-  const step = Math.floor(Date.now() / 30_000);
-  const wanted = Buffer.from(code.code);
-  const ok = [-1, 0, 1].some((d) => timingSafeEqual(Buffer.from(totpAt(secret, step + d)), wanted));
-  if (!ok) return false;
-  const use = await consumeRateLimit(deps.db, `account:totpUsed:${userId}:${code.code}`, 1, 120_000);
-  return use.allowed;
 }

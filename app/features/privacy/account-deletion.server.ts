@@ -42,6 +42,7 @@ import {
 } from "~/db/schema";
 import { ACCOUNT_MESSAGES, withinLimit } from "~/features/accounts/accounts.server";
 import type { AccountDeps } from "~/features/accounts/deps.server";
+import { ACCOUNT_LIMITS } from "~/features/accounts/limits";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { parseSignInCode } from "~/features/accounts/two-factor";
 import { checkCurrentCode, twoFactorStatus } from "~/features/accounts/two-factor.server";
@@ -50,6 +51,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
+import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
 import {
   type BlockingOrder,
@@ -446,7 +448,12 @@ export async function deleteOwnAccount(
   if (status === "on") {
     const code = parseSignInCode(parsed.data.code);
     if (!code) return refused(400, DELETION_MESSAGES.codeRequired, { code: DELETION_MESSAGES.codeRequired });
-    if (!(await checkCurrentCode(deps, me.id, code))) {
+    // Wrong codes are limited per account too, whatever the address (a stolen cookie and password
+    // behind many addresses), counted before the check so a parallel burst is limited as well.
+    const { max, windowMs } = ACCOUNT_LIMITS.deleteAccount;
+    if (!(await consumeRateLimit(deps.db, `account:deleteAccountCode:${me.id}`, max, windowMs)).allowed)
+      return refused(429, ACCOUNT_MESSAGES.tooManyAttempts);
+    if (!(await checkCurrentCode(deps, request, me.id, code))) {
       return refused(400, DELETION_MESSAGES.codeWrong, { code: DELETION_MESSAGES.codeWrong });
     }
   }
