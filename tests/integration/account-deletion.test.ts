@@ -537,6 +537,111 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     await signInFails(c.email);
   }, 120_000);
 
+  it("never lets a chosen name, company or address rewrite anyone else's records; regex characters are literal", async () => {
+    const n = Date.now();
+    const attackerEmail = `mal${n}@example.com`;
+    // The victim's address holds the attacker's inside it; the attacker's company is the owner's address.
+    const victim = await signedInClient(server.url, db(), "Victor Victim", `x${attackerEmail}`);
+    const c = await signedInClient(server.url, db(), "Mallory", attackerEmail);
+    const name = "Mal (a.k.a. *Nan*) [x]+? $1 \\d";
+    await db().update(user).set({ name }).where(eq(user.id, c.id));
+    await db()
+      .update(clients)
+      .set({ name, company: "owner.deletion@example.com", phone: "Victor" })
+      .where(eq(clients.id, c.id));
+    const { orderId } = await purchase(c.session, c.id, true);
+    await db().update(orders).set({ status: "completed" }).where(eq(orders.id, orderId));
+    const [m] = await db()
+      .insert(orderMessages)
+      .values({ orderId, authorId: c.id, authorRole: "client", body: `From ${name} (${attackerEmail}).` })
+      .returning();
+    // Records of others holding those strings: the victim's own export, the owner's export of the victim.
+    expect((await victim.session.post("/client/profile/export", {})).status).toBe(200);
+    expect((await owner.session.post(`/admin/clients/${victim.id}/export`, {})).status).toBe(200);
+
+    const others = async () => {
+      const audit = (await db().select().from(auditLog)).filter(
+        (a) => a.actorId !== c.id && a.entityId !== c.id && a.entityId !== orderId,
+      );
+      const mail = (await db().select().from(outboxEmails))
+        .filter((e) => e.toAddress.toLowerCase() !== attackerEmail && e.kind !== "account-deleted")
+        .map(({ id, toAddress, replyTo, subject, html, text }) => ({
+          id,
+          toAddress,
+          replyTo,
+          subject,
+          html,
+          text,
+        }));
+      return {
+        audit: audit.sort((a, b) => a.id.localeCompare(b.id)),
+        mail: mail.sort((a, b) => a.id.localeCompare(b.id)),
+      };
+    };
+    const before = await others();
+    expect(before.audit.some((a) => a.actorEmail === "owner.deletion@example.com")).toBe(true);
+    expect(before.audit.some((a) => JSON.stringify(a.after ?? a.before).includes(victim.email))).toBe(true);
+
+    const res = await c.session.post("/client/profile", {
+      intent: "deleteAccount",
+      password: PASSWORD,
+      confirm: "DELETE",
+    });
+    expect(location(res)).toBe("/client/account-deleted");
+    expect(await others()).toEqual(before);
+    // The client's own text is redacted, the name's regex characters taken literally.
+    const [kept] = await db().select().from(orderMessages).where(eq(orderMessages.id, m!.id));
+    expect(kept!.body).toBe("From [removed] ([removed]).");
+    // Once the confirmation is sent (and erased), the name is nowhere (the address is a part of the
+    // victim's, which stays: compared above).
+    await eventually(async () => {
+      const rows = await db().select().from(outboxEmails).where(eq(outboxEmails.kind, "account-deleted"));
+      return rows.every((r) => r.toAddress !== attackerEmail);
+    });
+    const { leaks } = await whereFound(db(), [name], c.id);
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it("refuses a cross-site deletion; a second submit or the old cookie gets the sign-in page, never a 500", async () => {
+    const c = await signedInClient(server.url, db(), "Dora Doubleclick");
+    const body = new URLSearchParams({ intent: "deleteAccount", password: PASSWORD, confirm: "DELETE" });
+    const post = (headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/client/profile`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: c.session.cookieHeader,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": "203.0.113.77",
+          ...headers,
+        },
+        body,
+      });
+    const crossSite = await post({ origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect((await db().select().from(clients).where(eq(clients.id, c.id)))[0]!.deletedAt).toBeNull();
+
+    // Two submits at once with the same cookie: one deletes, the other is told the account is gone or
+    // sent to sign in.
+    const [a, b] = await Promise.all([post(), post()]);
+    const answers = [a, b].map((r) => ({ status: r.status, to: r.headers.get("location") ?? "" }));
+    expect(answers.filter((x) => x.to === "/client/account-deleted")).toHaveLength(1);
+    const other = answers.find((x) => x.to !== "/client/account-deleted")!;
+    if (other.status === 302) expect(other.to).toMatch(/^\/client\/login/);
+    else expect(other.status).toBe(409);
+    // Later, the old cookie: a page or the same form sends to sign in.
+    expect(location(await c.session.get("/client/profile?tab=privacy"))).toMatch(/^\/client\/login/);
+    const late = await post();
+    expect(late.status).toBe(302);
+    expect(late.headers.get("location")).toMatch(/^\/client\/login/);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "client.delete"), eq(auditLog.entityId, c.id))),
+    ).toHaveLength(1);
+  }, 60_000);
+
   /** Turns two-factor on from the client's profile; the key and the backup codes shown. */
   async function enableTwoFactor(session: Session): Promise<{ secret: string; backupCodes: string[] }> {
     const started = await session.post("/client/profile", { intent: "twoFactorStart", password: PASSWORD });

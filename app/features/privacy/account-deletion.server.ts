@@ -72,14 +72,9 @@ export type DeletionResult =
   | { ok: true; cancelledOrders: string[] }
   | { ok: false; status: number; error: string; blocking?: BlockingOrder[] };
 
-/** What is searched for in kept text: the old email, names and phone (short ones would match words). */
-function identifiersOf(found: {
-  email: string;
-  names: string[];
-  phone: string | null;
-  company: string | null;
-}) {
-  const out = new Set<string>([found.email]);
+/** The names, phone and company searched for in kept text about the client (short ones would match words). */
+function namesOf(found: { names: string[]; phone: string | null; company: string | null }) {
+  const out = new Set<string>();
   for (const v of [...found.names, found.phone, found.company]) {
     const t = v?.trim();
     if (t && t.length >= 4) out.add(t);
@@ -87,9 +82,20 @@ function identifiersOf(found: {
   return [...out];
 }
 
-/** A PostgreSQL regular expression matching any of `values` literally. */
-function literalPattern(values: string[]): string {
-  return values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+const escapeRegex = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A PostgreSQL regular expression matching the address as a whole address only: not inside a longer
+ * one ("wner@example.com" in "owner@example.com", "a@example.co" in "a@example.com"), still before a
+ * full stop that ends a sentence.
+ */
+function emailRegex(email: string): string {
+  return `(?<![A-Za-z0-9._%+-])${escapeRegex(email)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`;
+}
+
+/** A PostgreSQL regular expression matching the address, or any of `values` literally. */
+function identifiersRegex(email: string, values: string[]): string {
+  return [emailRegex(email), ...values.map(escapeRegex)].join("|");
 }
 
 const REMOVED = "[removed]";
@@ -155,14 +161,18 @@ export async function deleteClientAccount(
 
     const oldEmail = u.email;
     const placeholder = deletedEmail(clientId);
-    const pattern = literalPattern(
-      identifiersOf({
-        email: oldEmail,
+    const pattern = identifiersRegex(
+      oldEmail,
+      namesOf({
         names: [u.name, client?.name ?? ""],
         phone: client?.phone ?? null,
         company: client?.company ?? null,
       }),
     );
+    // Text not tied to the client (other rows of the audit log, emails) is searched for the verified
+    // address only: a name or company is whatever the client typed (the owner's email, "status"), and
+    // must never let a deletion rewrite the owner's audit rows or other people's emails.
+    const emailPattern = emailRegex(oldEmail);
     const emailLower = oldEmail.toLowerCase();
     // The client's own steps are recorded by the account's id, never the old address.
     const who: Actor = requestedBy === "client" ? { id: clientId, email: placeholder } : actor;
@@ -204,8 +214,8 @@ export async function deleteClientAccount(
       .where(
         or(
           eq(verification.value, clientId),
-          sql`lower(${verification.identifier}) like ${`%${emailLower}%`}`,
-          sql`lower(${verification.value}) like ${`%${emailLower}%`}`,
+          sql`strpos(lower(${verification.identifier}), ${emailLower}) > 0`,
+          sql`strpos(lower(${verification.value}), ${emailLower}) > 0`,
         ),
       );
     await tx.delete(userPreferences).where(eq(userPreferences.userId, clientId));
@@ -215,8 +225,8 @@ export async function deleteClientAccount(
       .delete(rateLimits)
       .where(
         or(
-          sql`lower(${rateLimits.key}) like ${`%${emailLower}%`}`,
-          sql`${rateLimits.key} like ${`%${clientId}%`}`,
+          sql`strpos(lower(${rateLimits.key}), ${emailLower}) > 0`,
+          sql`strpos(${rateLimits.key}, ${clientId}) > 0`,
         ),
       );
 
@@ -275,34 +285,47 @@ export async function deleteClientAccount(
       .where(
         or(
           sql`lower(${outboxEmails.toAddress}) = ${emailLower}`,
-          matches(outboxEmails.replyTo, pattern, "text"),
+          matches(outboxEmails.replyTo, emailPattern, "text"),
           and(
             inArray(outboxEmails.status, ["sent", "captured", "failed"]),
             or(
-              matches(outboxEmails.subject, pattern, "text"),
-              matches(outboxEmails.html, pattern, "text"),
-              matches(outboxEmails.text, pattern, "text"),
+              matches(outboxEmails.subject, emailPattern, "text"),
+              matches(outboxEmails.html, emailPattern, "text"),
+              matches(outboxEmails.text, emailPattern, "text"),
             ),
           ),
         ),
       );
 
     // 8. Kept records name the account by its id only: the audit log, payment records.
-    await tx.update(auditLog).set({ actorEmail: placeholder }).where(eq(auditLog.actorId, clientId));
+    //    The actor's address only where it is the client's (never by a pattern: the owner's rows keep theirs).
     await tx
       .update(auditLog)
-      .set({
-        actorEmail: sql`case when ${auditLog.actorEmail} ~* ${pattern} then ${placeholder} else ${auditLog.actorEmail} end`,
-        before: sql`case when ${auditLog.before}::text ~* ${pattern} then ${redacted(auditLog.before, pattern, "jsonb")} else ${auditLog.before} end`,
-        after: sql`case when ${auditLog.after}::text ~* ${pattern} then ${redacted(auditLog.after, pattern, "jsonb")} else ${auditLog.after} end`,
-      })
-      .where(
-        or(
-          matches(auditLog.actorEmail, pattern, "text"),
-          matches(auditLog.before, pattern, "jsonb"),
-          matches(auditLog.after, pattern, "jsonb"),
-        ),
-      );
+      .set({ actorEmail: placeholder })
+      .where(or(eq(auditLog.actorId, clientId), sql`lower(${auditLog.actorEmail}) = ${emailLower}`));
+    //    Rows by or about the client (the account, its orders, invoices, credit notes, quotes, requests)
+    //    lose every identifier; any other row only the address.
+    const aboutClient = or(
+      eq(auditLog.actorId, clientId),
+      eq(auditLog.entityId, clientId),
+      sql`${auditLog.entityId} in (
+        select id::text from orders where client_id = ${clientId}
+        union all select id::text from invoices where client_id = ${clientId}
+        union all select id::text from credit_notes where client_id = ${clientId}
+        union all select id::text from quotes where client_id = ${clientId}
+        union all select id::text from quote_requests where client_id = ${clientId})`,
+    );
+    const redactAudit = (p: string) => ({
+      before: sql`case when ${auditLog.before}::text ~* ${p} then ${redacted(auditLog.before, p, "jsonb")} else ${auditLog.before} end`,
+      after: sql`case when ${auditLog.after}::text ~* ${p} then ${redacted(auditLog.after, p, "jsonb")} else ${auditLog.after} end`,
+    });
+    const auditMatches = (p: string) =>
+      or(matches(auditLog.before, p, "jsonb"), matches(auditLog.after, p, "jsonb"));
+    await tx
+      .update(auditLog)
+      .set(redactAudit(pattern))
+      .where(and(aboutClient, auditMatches(pattern)));
+    await tx.update(auditLog).set(redactAudit(emailPattern)).where(auditMatches(emailPattern));
     const allOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));
     await tx
       .update(paymentEvents)
