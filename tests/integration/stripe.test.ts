@@ -10,10 +10,11 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { type Session, text } from "../support/browserless";
-import { checkoutTokenIn, signedInClient } from "../support/clients";
+import { checkoutTokenIn, PASSWORD, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { startTestServer, type TestServer } from "../support/server";
+import { eventually } from "../support/smtp";
 
 const WEBHOOK_SECRET = "whsec_test_portico_secret";
 const stripe = new Stripe("sk_test_fake");
@@ -246,5 +247,29 @@ describe.each(testDatabases)("purchase with the Stripe provider on $name", (data
     expect(
       (await fetch(`${server.url}/api/payments/sandbox/webhook`, { method: "POST", body: "{}" })).status,
     ).toBe(404);
+  });
+
+  it("expires the open Checkout Session of an order cancelled by the account's deletion; a refusal is only logged", async () => {
+    const deleteAccount = (session: Session) =>
+      session.post("/client/profile", { intent: "deleteAccount", password: PASSWORD, confirm: "DELETE" });
+
+    const a = await signedInClient(server.url, db());
+    expect((await purchase(a.session)).status).toBe(302);
+    const order = await orderOf(a.id);
+    const reference = order.provider_reference!;
+    expect(fake.sessions.get(reference)!.status).toBe("open");
+    expect((await deleteAccount(a.session)).headers.get("location")).toBe("/client/account-deleted");
+    expect((await orderOf(a.id)).status).toBe("cancelled");
+    await eventually(() => fake.sessions.get(reference)!.status === "expired");
+    expect(fake.expireRequests.filter((id) => id === reference)).toHaveLength(1);
+
+    // Stripe refuses to expire a session that is no longer open: the deletion has happened all the same.
+    const b = await signedInClient(server.url, db());
+    await purchase(b.session);
+    const other = (await orderOf(b.id)).provider_reference!;
+    fake.expire(other);
+    expect((await deleteAccount(b.session)).headers.get("location")).toBe("/client/account-deleted");
+    await eventually(() => fake.expireRequests.includes(other));
+    expect((await orderOf(b.id)).status).toBe("cancelled");
   });
 });

@@ -51,6 +51,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
+import type { OpenCheckout } from "~/features/payments/provider.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
 import {
@@ -69,7 +70,7 @@ export interface DeletionDeps {
 }
 
 export type DeletionResult =
-  | { ok: true; cancelledOrders: string[] }
+  | { ok: true; cancelledOrders: string[]; checkouts: OpenCheckout[] }
   | { ok: false; status: number; error: string; blocking?: BlockingOrder[] };
 
 /** The names, phone and company searched for in kept text about the client (short ones would match words). */
@@ -180,6 +181,7 @@ export async function deleteClientAccount(
     // 1. Unpaid pending orders are cancelled as the back office cancels them (invoices voided). A late
     //    payment of one arrives as a payment for a cancelled order: "Needs attention" (webhooks.server).
     const cancelled: string[] = [];
+    const checkouts: OpenCheckout[] = [];
     for (const o of own.filter((x) => x.status === "pending")) {
       const locked = await lockOrder(tx, o.id);
       if (!locked) continue;
@@ -192,6 +194,8 @@ export async function deleteClientAccount(
         after: { status: "cancelled", via: "account deleted" },
       });
       cancelled.push(o.id);
+      const { provider, providerReference } = locked.order;
+      checkouts.push({ orderId: o.id, provider, reference: providerReference });
     }
 
     // 2. Every session ends; each one's live stream closes on its event (and finds no session after).
@@ -407,7 +411,7 @@ export async function deleteClientAccount(
       entityId: clientId,
       after: { requestedBy, cancelledOrders: cancelled, sessionsEnded: sessions.length },
     });
-    return { ok: true, cancelledOrders: cancelled };
+    return { ok: true, cancelledOrders: cancelled, checkouts };
   });
 }
 
@@ -458,7 +462,7 @@ export async function deleteOwnAccount(
   request: Request,
   me: SessionUser,
   values: Record<string, string>,
-): Promise<{ ok: true } | DeletionRefusal> {
+): Promise<{ ok: true; checkouts: OpenCheckout[] } | DeletionRefusal> {
   if (me.role === "admin") return refused(403, DELETION_MESSAGES.admin);
   const parsed = parseForm(deleteAccountSchema, values);
   if (!parsed.ok) return refused(400, parsed.error, parsed.fieldErrors as Record<string, string>);
@@ -481,7 +485,7 @@ export async function deleteOwnAccount(
     }
   }
   const result = await deleteClientAccount(deps, me.id, { id: me.id, email: me.email }, "client");
-  return result.ok ? { ok: true } : refused(result.status, result.error);
+  return result.ok ? { ok: true, checkouts: result.checkouts } : refused(result.status, result.error);
 }
 
 /**
@@ -494,7 +498,7 @@ export async function deleteClientByOwner(
   admin: SessionUser,
   clientId: string,
   values: Record<string, string>,
-): Promise<{ ok: true; cancelledOrders: string[] } | DeletionRefusal> {
+): Promise<{ ok: true; cancelledOrders: string[]; checkouts: OpenCheckout[] } | DeletionRefusal> {
   const parsed = parseForm(ownerDeleteClientSchema, values);
   if (!parsed.ok) return refused(400, parsed.error, parsed.fieldErrors as Record<string, string>);
   if (!(await withinLimit(deps, "deleteAccount", admin.id)))

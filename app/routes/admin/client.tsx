@@ -6,6 +6,7 @@ import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
+import { expireCheckouts } from "~/features/payments/provider.server";
 import { DELETE_CONFIRMATION } from "~/features/privacy/account-deletion";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
@@ -55,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!result.ok)
     return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
   context.runtime.outbox.wake();
+  void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
   throw redirect(`/admin/clients/${encodeURIComponent(id)}?deleted=1`);
 }
 

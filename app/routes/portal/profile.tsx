@@ -4,6 +4,7 @@ import { ProfilePage } from "~/features/accounts/ProfilePage";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
+import { expireCheckouts } from "~/features/payments/provider.server";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
 import { pageTitle } from "~/features/site/meta";
 import { formValues } from "~/ui/form";
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     context.runtime.outbox.wake();
+    // The cancelled orders' checkouts can no longer be paid (after the commit; failures only logged).
+    void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
     forgetSignedIn(context);
     throw redirect("/client/account-deleted", { headers: await signedOutCookies(deps) });
   }
