@@ -9,7 +9,8 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { type Session, text } from "../support/browserless";
+import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { Session, text } from "../support/browserless";
 import { checkoutTokenIn, PASSWORD, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
@@ -271,5 +272,25 @@ describe.each(testDatabases)("purchase with the Stripe provider on $name", (data
     expect((await deleteAccount(b.session)).headers.get("location")).toBe("/client/account-deleted");
     await eventually(() => fake.expireRequests.includes(other));
     expect((await orderOf(b.id)).status).toBe("cancelled");
+  });
+
+  it("expires the open Checkout Session of an unpaid order the owner cancels", async () => {
+    const ownerEmail = `owner.stripe.${Date.now()}@example.com`;
+    await createAccount(db(), { email: ownerEmail, name: "Owner", role: "admin" });
+    const owner = new Session(server.url, "198.51.111.9");
+    expect(
+      (await owner.post("/client/login", { email: ownerEmail, password: FIXTURE_PASSWORD })).status,
+    ).toBe(302);
+    const c = await signedInClient(server.url, db());
+    await purchase(c.session);
+    const order = await orderOf(c.id);
+    const res = await owner.post(`/admin/orders/${order.id}`, {
+      intent: "transition",
+      to: "cancelled",
+      note: "",
+    });
+    expect(res.status).toBe(200);
+    expect((await orderOf(c.id)).status).toBe("cancelled");
+    await eventually(() => fake.sessions.get(order.provider_reference!)!.status === "expired");
   });
 });
