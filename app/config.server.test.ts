@@ -217,4 +217,15 @@ describe("loadConfig", () => {
   ])("refuses the backup setting %o naming it", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it("keeps tax documents 10 years after an account's deletion unless RETENTION_YEARS says otherwise", () => {
+    expect(loadConfig({}).retentionYears).toBe(10);
+    expect(loadConfig({ RETENTION_YEARS: "7" }).retentionYears).toBe(7);
+    expect(() => loadConfig({ RETENTION_YEARS: "0" })).toThrow(
+      /^Invalid configuration: RETENTION_YEARS must be at least 1/,
+    );
+    expect(() => loadConfig({ RETENTION_YEARS: "ten" })).toThrow(
+      /^Invalid configuration: RETENTION_YEARS must be a whole number of years/,
+    );
+  });
 });

@@ -166,6 +166,14 @@ const envSchema = z.object({
     .min(1, { message: "must be at least 1" })
     .max(10_000, { message: "must be at most 10000" })
     .default(14),
+  // How long invoices, credit notes and accepted quotes are kept after an account's deletion (tax law;
+  // the privacy page says it). Issue 25, ADR 0520.
+  RETENTION_YEARS: z.coerce
+    .number({ message: "must be a whole number of years" })
+    .int({ message: "must be a whole number of years" })
+    .min(1, { message: "must be at least 1" })
+    .max(100, { message: "must be at most 100" })
+    .default(10),
   TEST_HOOKS: boolean.default(false),
 });
 
@@ -317,6 +325,8 @@ export interface Config {
     /** How many backup files BACKUP_DIR keeps (the newest); older ones are deleted after each backup. */
     keep: number;
   };
+  /** Years the documents tax law asks for are kept after an account's deletion (RETENTION_YEARS, 10). */
+  retentionYears: number;
 }
 
 /**
@@ -420,6 +430,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: Math.round(e.BACKUP_INTERVAL_HOURS * 3_600_000),
       keep: e.BACKUP_KEEP,
     },
+    retentionYears: e.RETENTION_YEARS,
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

@@ -30,6 +30,8 @@ export default [
   route("client/forgot-password", "routes/portal/forgot-password.tsx"),
   route("client/reset-password", "routes/portal/reset-password.tsx"),
   route("client/sign-out", "routes/portal/sign-out.tsx"),
+  // Not in the spec (issue 25): where "Delete my account" leads, signed out.
+  route("client/account-deleted", "routes/portal/account-deleted.tsx"),
   // Not in the spec: two-factor sign-in (docs/decisions/0702). The code step after the password, and an
   // admin's two-factor settings outside the back office frame (its setup page with ADMIN_REQUIRE_2FA).
   route("client/two-factor", "routes/portal/two-factor.tsx"),

@@ -150,6 +150,11 @@ export const clients = pgTable("clients", {
   language: text("language"),
   emailVerified: boolean("email_verified").notNull().default(false),
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  /**
+   * When the account was deleted (issue 25, ADR 0520): its personal fields hold placeholders since, and
+   * only the orders, invoices and credit notes the law asks us to keep still point at it.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -320,6 +325,11 @@ export const outboxEmails = pgTable(
     /** The Message-ID the transport reported. */
     messageId: text("message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * Erase the address and the body once sent (or failed for good): the confirmation of an account's
+     * deletion goes to an address Portico must then forget (ADR 0520).
+     */
+    eraseWhenSent: boolean("erase_when_sent").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -249,6 +249,8 @@ const TABLE: Record<string, Case[]> = {
       expect: all(400),
     },
   ],
+  // Where "Delete my account" leads (issue 25): a page for anyone, saying nothing about anyone.
+  "client/account-deleted": [{ method: "GET", url: () => "/client/account-deleted", expect: all(200) }],
   "client/sign-out": [
     { method: "GET", url: () => "/client/sign-out", expect: all({ status: 302, to: "/" }) },
     { method: "POST", url: () => "/client/sign-out", fresh: true, expect: all({ status: 302, to: "/" }) },
@@ -419,6 +421,14 @@ const TABLE: Record<string, Case[]> = {
         company: "",
       }),
       expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+    },
+    // "Delete my account" (issue 25): a wrong password changes nothing (400); an admin's account is
+    // never deleted this way (403).
+    {
+      method: "POST",
+      url: () => "/client/profile",
+      body: () => ({ intent: "deleteAccount", password: "not-the-password", confirm: "DELETE" }),
+      expect: { anon: LOGIN, a: 400, b: 400, admin: 403 },
     },
   ],
   "client/search": [
@@ -701,6 +711,20 @@ const TABLE: Record<string, Case[]> = {
       method: "GET",
       url: (f) => `/admin/clients/${f.a.userId}`,
       expect: adminOnly({ status: 200, shows: ["a"] }),
+    },
+    // "Delete client" (issue 25): the admin's only; a wrong password of the owner changes nothing, and an
+    // admin's account is refused even with the right one.
+    {
+      method: "POST",
+      url: (f) => `/admin/clients/${f.a.userId}`,
+      body: () => ({ intent: "deleteClient", confirm: "DELETE", password: "not-the-password" }),
+      expect: adminOnly(400),
+    },
+    {
+      method: "POST",
+      url: (f) => `/admin/clients/${f.adminId}`,
+      body: () => ({ intent: "deleteClient", confirm: "DELETE", password: FIXTURE_PASSWORD }),
+      expect: adminOnly(403),
     },
   ],
   // The owner's export of a client's data (issue 25): the admin's only; never of an admin's account.

@@ -9,11 +9,13 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { type Session, text } from "../support/browserless";
-import { checkoutTokenIn, signedInClient } from "../support/clients";
+import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
+import { Session, text } from "../support/browserless";
+import { checkoutTokenIn, PASSWORD, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { startTestServer, type TestServer } from "../support/server";
+import { eventually } from "../support/smtp";
 
 const WEBHOOK_SECRET = "whsec_test_portico_secret";
 const stripe = new Stripe("sk_test_fake");
@@ -246,5 +248,49 @@ describe.each(testDatabases)("purchase with the Stripe provider on $name", (data
     expect(
       (await fetch(`${server.url}/api/payments/sandbox/webhook`, { method: "POST", body: "{}" })).status,
     ).toBe(404);
+  });
+
+  it("expires the open Checkout Session of an order cancelled by the account's deletion; a refusal is only logged", async () => {
+    const deleteAccount = (session: Session) =>
+      session.post("/client/profile", { intent: "deleteAccount", password: PASSWORD, confirm: "DELETE" });
+
+    const a = await signedInClient(server.url, db());
+    expect((await purchase(a.session)).status).toBe(302);
+    const order = await orderOf(a.id);
+    const reference = order.provider_reference!;
+    expect(fake.sessions.get(reference)!.status).toBe("open");
+    expect((await deleteAccount(a.session)).headers.get("location")).toBe("/client/account-deleted");
+    expect((await orderOf(a.id)).status).toBe("cancelled");
+    await eventually(() => fake.sessions.get(reference)!.status === "expired");
+    expect(fake.expireRequests.filter((id) => id === reference)).toHaveLength(1);
+
+    // Stripe refuses to expire a session that is no longer open: the deletion has happened all the same.
+    const b = await signedInClient(server.url, db());
+    await purchase(b.session);
+    const other = (await orderOf(b.id)).provider_reference!;
+    fake.expire(other);
+    expect((await deleteAccount(b.session)).headers.get("location")).toBe("/client/account-deleted");
+    await eventually(() => fake.expireRequests.includes(other));
+    expect((await orderOf(b.id)).status).toBe("cancelled");
+  });
+
+  it("expires the open Checkout Session of an unpaid order the owner cancels", async () => {
+    const ownerEmail = `owner.stripe.${Date.now()}@example.com`;
+    await createAccount(db(), { email: ownerEmail, name: "Owner", role: "admin" });
+    const owner = new Session(server.url, "198.51.111.9");
+    expect(
+      (await owner.post("/client/login", { email: ownerEmail, password: FIXTURE_PASSWORD })).status,
+    ).toBe(302);
+    const c = await signedInClient(server.url, db());
+    await purchase(c.session);
+    const order = await orderOf(c.id);
+    const res = await owner.post(`/admin/orders/${order.id}`, {
+      intent: "transition",
+      to: "cancelled",
+      note: "",
+    });
+    expect(res.status).toBe(200);
+    expect((await orderOf(c.id)).status).toBe("cancelled");
+    await eventually(() => fake.sessions.get(order.provider_reference!)!.status === "expired");
   });
 });

@@ -40,6 +40,8 @@ export interface FakeStripe {
   requests: Array<{ fields: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }>;
   /** Every session retrieved, by id, in order. */
   retrieved: string[];
+  /** Every session asked to expire (POST /v1/checkout/sessions/{id}/expire), by id, in order. */
+  expireRequests: string[];
   /** The next create answers this error instead. */
   failNext: string | null;
   sessions: Map<string, FakeStripeSession>;
@@ -75,6 +77,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: "",
     requests: [],
     retrieved: [],
+    expireRequests: [],
     failNext: null,
     sessions,
     refunds: new Map(),
@@ -172,6 +175,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           stripeError(res, 404, `No such checkout.session: '${id}'`, "resource_missing");
           return;
         }
+        res.end(JSON.stringify(found));
+        return;
+      }
+      const expire =
+        req.method === "POST" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)\/expire$/) : null;
+      if (expire) {
+        const id = decodeURIComponent(expire[1]!);
+        fake.expireRequests.push(id);
+        const found = sessions.get(id);
+        if (!found) {
+          stripeError(res, 404, `No such checkout.session: '${id}'`, "resource_missing");
+          return;
+        }
+        // Like Stripe: only an open session can be expired.
+        if (found.status !== "open") {
+          stripeError(res, 400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
+          return;
+        }
+        found.status = "expired";
         res.end(JSON.stringify(found));
         return;
       }

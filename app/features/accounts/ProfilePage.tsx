@@ -7,6 +7,7 @@
  */
 import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { DELETE_CONFIRMATION } from "~/features/privacy/account-deletion";
 import { DATA_EXPORTS_PER_DAY } from "~/features/privacy/data-export";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
@@ -310,28 +311,99 @@ function Notifications({
 }
 
 /**
+ * "Delete my account" (issue 25, ADR 0520): the current password, the two-factor code when it is on,
+ * and DELETE typed; posted to the page's action, which signs out and shows that it is done. Plain
+ * uncontrolled inputs, so what is typed before hydration is what is sent.
+ */
+function DeleteAccount({
+  twoFactorOn,
+  result,
+}: {
+  twoFactorOn: boolean;
+  result: ProfileActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.form === "deleteAccount" ? result : undefined;
+  const deleting = navigation.formData?.get("intent") === "deleteAccount";
+  return (
+    <section aria-labelledby="delete-title" className="max-w-xl space-y-4 border-t border-slate-200 pt-8">
+      <h2 id="delete-title" className="text-lg font-semibold">
+        Delete my account
+      </h2>
+      <p className="text-sm text-slate-700">
+        This signs you out everywhere and deletes your profile, preferences, notifications, the files on your
+        orders and your contact messages. Unpaid pending orders are cancelled. The invoices, credit notes and
+        quotes we issued to you are kept as issued, as tax law requires (see our{" "}
+        <a href="/privacy" className="text-brand-700 underline">
+          privacy policy
+        </a>
+        ). It cannot be undone; you may register again later as a new client.
+      </p>
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value="deleteAccount" />
+        {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+        <PasswordField
+          label="Your password"
+          name="password"
+          autoComplete="current-password"
+          hint="The one you sign in with"
+          required
+          error={mine?.fieldErrors.password}
+        />
+        {twoFactorOn && (
+          <TextField
+            label="Two-factor code"
+            name="code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or a backup code"
+            required
+            error={mine?.fieldErrors.code}
+          />
+        )}
+        <TextField
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          name="confirm"
+          autoComplete="off"
+          spellCheck={false}
+          hint={`In capitals: ${DELETE_CONFIRMATION}`}
+          required
+          error={mine?.fieldErrors.confirm}
+        />
+        <Button type="submit" variant="danger" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete my account"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
  * "Download my data" (issue 25): a plain form posted to the export route, which answers the zip as a
  * download (the page stays where it is), or a 429 with its message past the day's limit.
  */
-function Privacy() {
+function Privacy({ twoFactorOn, result }: { twoFactorOn: boolean; result: ProfileActionData | undefined }) {
   return (
-    <section aria-labelledby="export-title" className="max-w-xl space-y-4">
-      <h2 id="export-title" className="text-lg font-semibold">
-        Download my data
-      </h2>
-      <p className="text-sm text-slate-700">
-        One zip file with everything we keep about you: your profile and preferences, your orders, invoices,
-        credit notes and quotes, the messages on your orders (with the names of their attachments), your
-        notifications, your sign-in sessions and your consents, as JSON files with a README, and every invoice
-        as a PDF.
-      </p>
-      <p className="text-sm text-slate-700">
-        You can download it {DATA_EXPORTS_PER_DAY} times a day. Each download is recorded.
-      </p>
-      <form method="post" action="/client/profile/export">
-        <Button type="submit">Download my data</Button>
-      </form>
-    </section>
+    <div className="space-y-8">
+      <section aria-labelledby="export-title" className="max-w-xl space-y-4">
+        <h2 id="export-title" className="text-lg font-semibold">
+          Download my data
+        </h2>
+        <p className="text-sm text-slate-700">
+          One zip file with everything we keep about you: your profile and preferences, your orders, invoices,
+          credit notes and quotes, the messages on your orders (with the names of their attachments), your
+          notifications, your sign-in sessions and your consents, as JSON files with a README, and every
+          invoice as a PDF.
+        </p>
+        <p className="text-sm text-slate-700">
+          You can download it {DATA_EXPORTS_PER_DAY} times a day. Each download is recorded.
+        </p>
+        <form method="post" action="/client/profile/export">
+          <Button type="submit">Download my data</Button>
+        </form>
+      </section>
+      <DeleteAccount twoFactorOn={twoFactorOn} result={result} />
+    </div>
   );
 }
 
@@ -356,7 +428,7 @@ export function ProfilePage({
       ? "security"
       : actionData?.form === "notifications" || tab === "notifications"
         ? "notifications"
-        : tab === "privacy"
+        : tab === "privacy" || actionData?.form === "deleteAccount"
           ? "privacy"
           : "profile";
   return (
@@ -392,7 +464,11 @@ export function ProfilePage({
               label: "Notifications",
               content: <Notifications saved={notifications} result={actionData} />,
             },
-            { id: "privacy", label: "Privacy", content: <Privacy /> },
+            {
+              id: "privacy",
+              label: "Privacy",
+              content: <Privacy twoFactorOn={twoFactor.status === "on"} result={actionData} />,
+            },
           ]}
         />
       </div>

@@ -11,7 +11,7 @@ describe("betterAuthRateRules", () => {
     }
   });
 
-  it("covers sign-in, sign-up, verification resends, both halves of a password reset and two-factor", () => {
+  it("covers sign-in, sign-up, verification resends, both halves of a password reset, two-factor and the deletion's password check", () => {
     expect(Object.keys(betterAuthRateRules()).sort()).toEqual([
       "/change-password",
       "/request-password-reset",
@@ -24,6 +24,7 @@ describe("betterAuthRateRules", () => {
       "/two-factor/generate-backup-codes",
       "/two-factor/verify-backup-code",
       "/two-factor/verify-totp",
+      "/verify-password",
     ]);
   });
 });

@@ -22,6 +22,8 @@ export const ACCOUNT_LIMITS = {
     windowMs: TEN_MINUTES,
     endpoints: ["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"],
   },
+  // The password (and code) that confirm an account's deletion (issue 25, ADR 0520).
+  deleteAccount: { max: 10, windowMs: TEN_MINUTES, endpoints: ["/verify-password"] },
 } as const;
 
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;

@@ -10,7 +10,7 @@ export interface ProfileNotice {
 
 export interface ProfileActionData {
   /** Which of the page's forms was posted: its alert and field messages are shown beside it. */
-  form: "profile" | "password" | "twoFactor" | "notifications";
+  form: "profile" | "password" | "twoFactor" | "notifications" | "deleteAccount";
   notice: ProfileNotice | null;
   fieldErrors: FieldErrors;
   /** The two-factor settings after one of their forms was posted. */

@@ -393,3 +393,45 @@ export async function verifySignInCode(
     return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
   }
 }
+
+// --- A code asked again to confirm a grave step (an account's deletion) -------------------------------------
+
+/**
+ * Whether `code` is the signed-in user's (the request's session) current TOTP code or one of their
+ * backup codes, checked by the plugin itself on the session (its own decryption of the key, its window,
+ * its constant-time comparison; no new session, no cookie). As at sign-in, a TOTP code works once: the
+ * same code within its validity is refused, whether it was used to sign in or here; a backup code is
+ * used up. Rate limiting is the caller's (with the password it confirms).
+ */
+export async function checkCurrentCode(
+  deps: AccountDeps,
+  request: Request,
+  userId: string,
+  code: ParsedCode,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ verified: twoFactorTable.verified })
+    .from(twoFactorTable)
+    .where(eq(twoFactorTable.userId, userId))
+    .limit(1);
+  if (!row?.verified) return false;
+  const headers = request.headers;
+  try {
+    if (code.kind === "totp") {
+      // The sign-in's key (verifySignInCode), counted before the check as there.
+      const use = await consumeRateLimit(deps.db, `account:totpUsed:${userId}:${code.code}`, 1, 120_000);
+      if (!use.allowed) return false;
+      const { user } = await deps.auth.api.verifyTOTP({ body: { code: code.code }, headers });
+      return user.id === userId;
+    }
+    const { user } = await deps.auth.api.verifyBackupCode({
+      body: { code: code.code, disableSession: true },
+      headers,
+    });
+    return user.id === userId;
+  } catch (e) {
+    const reason = errorCode(e);
+    if (reason === "INVALID_CODE" || reason === "INVALID_BACKUP_CODE") return false;
+    throw e;
+  }
+}

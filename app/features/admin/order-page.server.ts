@@ -4,8 +4,9 @@
  * forms' posts by `intent`: `transition` (the default, so the status form's older posts keep working)
  * and `message` (a reply with files, read by orders/message-post.server.ts).
  */
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { orderStatuses } from "~/db/schema";
+import { orderStatuses, orders } from "~/db/schema";
 import type { ChangeDeps } from "~/features/audit/audit.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
@@ -76,6 +77,14 @@ export async function handleOrderPost(input: {
     const done = await transitionOrder(change, orderId, parsed.data.to, parsed.data.note);
     if (!done.ok) return { status: done.status, result: { ok: false, intent, error: done.error } };
     afterSale.wakeOutbox?.();
+    if (parsed.data.to === "cancelled" && afterSale.expireCheckout) {
+      const [o] = await afterSale.db
+        .select({ provider: orders.provider, reference: orders.providerReference, paidAt: orders.paidAt })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      // An unpaid order's checkout may still be open; a paid one's is complete.
+      if (o && !o.paidAt) afterSale.expireCheckout({ orderId, provider: o.provider, reference: o.reference });
+    }
     return { status: 200, result: { ...done, intent } };
   }
 

@@ -3,7 +3,7 @@
  * each process claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, so several processes sharing
  * one PostgreSQL never send one message twice, and a crashed send is retried after its lease.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { queryRows } from "~/db/client.server";
 import { type OutboxEmail, outboxEmails } from "~/db/schema";
@@ -15,7 +15,20 @@ export interface OutgoingEmail extends EmailContent {
   to: string;
   /** Structured, never a formatted string: a name can then never add a recipient. */
   replyTo?: MailAddress;
+  /** Forget the address and the body once sent or failed for good (an account's deletion, ADR 0520). */
+  eraseWhenSent?: boolean;
 }
+
+/** What an erased email keeps: its kind, subject, status and times; never whom it went to nor what it said. */
+export const ERASED_ADDRESS = "erased@deleted.invalid";
+const ERASED_BODY = "(erased once sent: the recipient's account was deleted)";
+const erased = {
+  toAddress: ERASED_ADDRESS,
+  replyTo: null,
+  html: ERASED_BODY,
+  text: ERASED_BODY,
+  lastError: null,
+} as const;
 
 /**
  * Queues an email. Pass the transaction that stores what the email is about, so both commit together;
@@ -31,6 +44,7 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
       subject: email.subject,
       html: email.html,
       text: email.text,
+      eraseWhenSent: email.eraseWhenSent ?? false,
     })
     .returning({ id: outboxEmails.id });
   return row!.id;
@@ -84,6 +98,7 @@ export async function markEmailDelivered(
       lastError: null,
     })
     .where(eq(outboxEmails.id, id));
+  await eraseIfAsked(db, id);
 }
 
 /** Records a failed attempt: retried later with exponential backoff, or `failed` after the last attempt. */
@@ -104,7 +119,16 @@ export async function markEmailAttemptFailed(
       nextAttemptAt: sql`now() + (${delay}::int * interval '1 millisecond')`,
     })
     .where(eq(outboxEmails.id, email.id));
+  if (status === "failed") await eraseIfAsked(db, email.id);
   return status;
+}
+
+/** An email marked `erase_when_sent` that is done (sent, captured or failed) keeps no address nor body. */
+async function eraseIfAsked(db: Database, id: string): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set(erased)
+    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.eraseWhenSent, true)));
 }
 
 /** The most recent emails, newest first (the /dev/mail inbox). */

@@ -25,6 +25,11 @@ export interface AfterSaleDeps {
   now?: () => Date;
   /** Called after a commit that queued email, so this process's outbox sends it at once. */
   wakeOutbox?: () => void;
+  /**
+   * Called after an order's cancellation committed: its checkout at the provider can no longer be
+   * paid (payments/provider.server.ts expireCheckouts; never throws).
+   */
+  expireCheckout?: (checkout: { orderId: string; provider: string | null; reference: string | null }) => void;
 }
 
 export const nowOf = (deps: Pick<AfterSaleDeps, "now">): Date => deps.now?.() ?? new Date();

@@ -32,6 +32,9 @@ function fakeProvider() {
     async retrieveCheckout() {
       return { status: "unknown", amount: null, currency: null };
     },
+    async expireCheckout() {
+      throw new Error("not used here");
+    },
     async refund() {
       throw new Error("not used here");
     },

@@ -51,6 +51,9 @@ function fakeProvider() {
       if (answer instanceof Error) throw answer;
       return answer;
     },
+    async expireCheckout() {
+      throw new Error("not used here");
+    },
     async refund() {
       throw new Error("not used here");
     },

@@ -24,6 +24,38 @@ export interface PaymentProviders {
   sandbox: SandboxProvider | null;
 }
 
+/** An order's checkout at its provider (a cancelled order's, to expire). */
+export interface OpenCheckout {
+  orderId: string;
+  provider: string | null;
+  reference: string | null;
+}
+
+/**
+ * Expires the checkouts of cancelled orders at their providers, after the cancellation committed, so
+ * they can no longer be paid. Never throws: a failure is logged and harmless (a payment that still
+ * arrives for a cancelled order lands in Needs attention, webhooks.server.ts).
+ */
+export async function expireCheckouts(
+  providers: Pick<PaymentProviders, "forWebhook">,
+  logger: { warn(obj: object, msg: string): void },
+  checkouts: OpenCheckout[],
+): Promise<void> {
+  for (const c of checkouts) {
+    const provider = c.provider && c.reference ? providers.forWebhook(c.provider) : null;
+    if (!provider || !c.reference) continue;
+    try {
+      await provider.expireCheckout(c.reference);
+    } catch (error) {
+      const err = error as Error;
+      logger.warn(
+        { orderId: c.orderId, provider: c.provider, errType: err.name, errMessage: err.message },
+        "could not expire the checkout of a cancelled order",
+      );
+    }
+  }
+}
+
 export function createPaymentProviders(input: {
   config: Config;
   authSecret: string;

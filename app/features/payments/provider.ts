@@ -114,6 +114,11 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Asks the provider about a checkout by its reference; throws PaymentProviderError when it cannot say. */
   retrieveCheckout(reference: string): Promise<CheckoutStatus>;
+  /**
+   * Ends an open checkout so it can no longer be paid (its order was cancelled); throws
+   * PaymentProviderError when the provider refuses (already paid or expired) or cannot be reached.
+   */
+  expireCheckout(reference: string): Promise<void>;
   /** Verifies a webhook on its raw body; throws WebhookVerificationError. */
   verifyWebhook(rawBody: string, headers: Headers): VerifiedPaymentEvent;
 }

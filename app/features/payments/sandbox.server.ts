@@ -241,6 +241,9 @@ export function createSandboxProvider(options: {
       return { status: "succeeded", providerRefundId: id };
     },
 
+    /** The sandbox's checkouts end on their own (retrieveCheckout); a late payment needs attention. */
+    async expireCheckout(): Promise<void> {},
+
     async retrieveCheckout(reference: string): Promise<CheckoutStatus> {
       let row: Awaited<ReturnType<SandboxCheckoutStore["find"]>>;
       try {

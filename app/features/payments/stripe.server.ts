@@ -158,6 +158,14 @@ export function createStripeProvider(options: {
       }
     },
 
+    async expireCheckout(reference: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(reference);
+      } catch (error) {
+        throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
+
     async retrieveCheckout(reference: string): Promise<CheckoutStatus> {
       let session: Stripe.Checkout.Session;
       try {

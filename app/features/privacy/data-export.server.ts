@@ -30,6 +30,7 @@ import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { addInvoicePdfs, type InvoicePdfRenderer } from "~/features/invoices/download-all.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { DELETION_MESSAGES } from "./account-deletion";
 import {
   DATA_EXPORT_LIMIT_MESSAGE,
   DATA_EXPORT_WINDOW_MS,
@@ -343,6 +344,14 @@ export async function dataExportResponse(
 ): Promise<Response> {
   const profile = await exportProfile(deps.db, clientId);
   if (!profile) return new Response("Not Found", { status: 404 });
+  // A deleted account (ADR 0520): nothing of the client's is left to export; the kept invoices are the
+  // business's records.
+  if (profile.client?.deletedAt) {
+    return new Response(DELETION_MESSAGES.exportOfDeleted, {
+      status: 410,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
   const limit = await consumeRateLimit(
     deps.db,
     dataExportLimitKey(clientId, requestedBy),

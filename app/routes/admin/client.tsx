@@ -1,15 +1,21 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { accountDeps } from "~/features/accounts/deps.server";
 import { getClientDetail } from "~/features/admin/clients.server";
 import { listInvoices } from "~/features/admin/invoices.server";
 import { listOrders } from "~/features/admin/orders.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
+import { expireCheckouts } from "~/features/payments/provider.server";
+import { DELETE_CONFIRMATION } from "~/features/privacy/account-deletion";
+import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Alert, PasswordField, TextField } from "~/ui/field";
+import { formValues } from "~/ui/form";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
 import { Page } from "~/ui/page";
@@ -30,28 +36,59 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listOrders(db, { q: "", status: null, clientId: id, page: 1 }),
     listInvoices(db, { q: "", filter: "all", clientId: id, page: 1 }),
   ]);
-  return { ...detail, orders, invoices };
+  const deleted = new URL(request.url).searchParams.get("deleted") === "1";
+  return { ...detail, orders, invoices, deleted };
 }
 
-export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
+/**
+ * "Delete client" (issue 25, for a request by email): DELETE typed and the owner's own password; the
+ * client's rules (an order in progress refuses it; never an admin's account); audited with the owner.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const id = userIdParam(params.clientId);
+  const values = formValues(await request.formData());
+  if (values.intent !== "deleteClient") {
+    return data({ error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
+  }
+  const deps = { ...accountDeps(context), config: context.runtime.config };
+  const result = await deleteClientByOwner(deps, request, admin, id, values);
+  if (!result.ok)
+    return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
+  context.runtime.outbox.wake();
+  void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
+  throw redirect(`/admin/clients/${encodeURIComponent(id)}?deleted=1`);
+}
+
+export default function AdminClient({ loaderData: d, actionData }: Route.ComponentProps) {
   const { user: u, client: c } = d;
+  const deletedAt = c?.deletedAt ?? null;
   return (
     <Page
       title={c?.name ?? u.name}
       actions={
         <div className="flex items-center gap-4">
           {/* Issue 25: the client's data export, for a request by email (a download; audited). */}
-          <form method="post" action={`/admin/clients/${encodeURIComponent(u.id)}/export`}>
-            <Button type="submit" variant="secondary">
-              Export client data
-            </Button>
-          </form>
+          {!deletedAt && (
+            <form method="post" action={`/admin/clients/${encodeURIComponent(u.id)}/export`}>
+              <Button type="submit" variant="secondary">
+                Export client data
+              </Button>
+            </form>
+          )}
           <Link to="/admin/clients" className="text-brand-700 underline">
             All clients
           </Link>
         </div>
       }
     >
+      {deletedAt && (
+        <Alert tone={d.deleted ? "success" : "info"}>
+          {d.deleted ? "The client's account has been deleted. " : ""}
+          Account deleted on {formatDateTime(deletedAt)}: only the orders, invoices and credit notes the law
+          asks us to keep remain, with the buyer details frozen on them.
+        </Alert>
+      )}
       <Card title="Client">
         <DefinitionList
           items={[
@@ -131,6 +168,42 @@ export default function AdminClient({ loaderData: d }: Route.ComponentProps) {
           </DataTable>
         )}
       </Card>
+      {!deletedAt && (
+        <Card title="Delete client">
+          <div className="max-w-xl space-y-4">
+            <p className="text-sm text-slate-700">
+              For a client's request to delete their account: signs the client out everywhere, cancels unpaid
+              pending orders and deletes their personal data, keeping the invoices, credit notes and quotes
+              with the buyer details frozen on them. Refused while an order is in progress. It cannot be
+              undone.
+            </p>
+            <Form method="post" className="space-y-4" noValidate>
+              <input type="hidden" name="intent" value="deleteClient" />
+              {actionData?.error && <Alert tone="error">{actionData.error}</Alert>}
+              <TextField
+                label={`Type ${DELETE_CONFIRMATION} to confirm`}
+                name="confirm"
+                autoComplete="off"
+                spellCheck={false}
+                hint={`In capitals: ${DELETE_CONFIRMATION}`}
+                required
+                error={actionData?.fieldErrors.confirm}
+              />
+              <PasswordField
+                label="Your password"
+                name="password"
+                autoComplete="current-password"
+                hint="Your own password, to confirm it is you"
+                required
+                error={actionData?.fieldErrors.password}
+              />
+              <Button type="submit" variant="danger">
+                Delete client
+              </Button>
+            </Form>
+          </div>
+        </Card>
+      )}
     </Page>
   );
 }

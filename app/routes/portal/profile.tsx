@@ -1,9 +1,11 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
 import { ProfilePage } from "~/features/accounts/ProfilePage";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
-import { requireClient } from "~/features/accounts/session.server";
+import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
+import { expireCheckouts } from "~/features/payments/provider.server";
+import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
 import { pageTitle } from "~/features/site/meta";
 import { formValues } from "~/ui/form";
 import type { Route } from "./+types/profile";
@@ -24,10 +26,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { twoFactor, notifications, tab };
 }
 
-/** Profile information, change password, two-factor or notifications form: profile.server.ts answers. */
+/**
+ * Profile information, change password, two-factor or notifications form: profile.server.ts answers.
+ * "Delete my account" (Privacy tab, issue 25): signed out, on to the page that says it is done.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
+  if (values.intent === "deleteAccount") {
+    const deps = { ...accountDeps(context), config: context.runtime.config };
+    const result = await deleteOwnAccount(deps, request, user, values);
+    if (!result.ok) {
+      return data(
+        {
+          form: "deleteAccount" as const,
+          notice: { tone: "error" as const, text: result.error },
+          fieldErrors: result.fieldErrors,
+        },
+        { status: result.status },
+      );
+    }
+    context.runtime.outbox.wake();
+    // The cancelled orders' checkouts can no longer be paid (after the commit; failures only logged).
+    void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
+    forgetSignedIn(context);
+    throw redirect("/client/account-deleted", { headers: await signedOutCookies(deps) });
+  }
   const answer = await profileAction(accountDeps(context), request, user, values);
   return data(answer.data, { status: answer.status, headers: answer.headers });
 }

@@ -12,10 +12,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export default function Privacy() {
+/** How long tax documents are kept after an account's deletion (RETENTION_YEARS, ADR 0520). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { retentionYears: context.runtime.config.retentionYears };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { business } = useRootData();
+  const years = loaderData.retentionYears;
   return (
-    <LegalPage title="Privacy Policy" updated="March 1, 2025">
+    <LegalPage title="Privacy Policy" updated="November 24, 2026">
       <p>
         {business.legalName} ("we", "us") provides IT services such as email migration, email security, SSL
         setup, cloud suite management, data migration, hosting support and backup setup. This policy explains
@@ -71,14 +77,29 @@ export default function Privacy() {
       </p>
       <h2>How long we keep it</h2>
       <p>
-        Contact messages for up to two years; account data while your account is active; invoices and order
-        records for as long as tax law requires (typically seven years); server logs for up to 30 days.
+        Contact messages for up to two years; account data while your account is active; server logs for up to
+        30 days. Invoices, credit notes and the quotes we sent, with the buyer details printed on them (name,
+        email, company, address, tax ID, phone), and the orders they bill are kept for {years} years, because
+        tax and accounting law requires it, also after you delete your account.
+      </p>
+      <h2>Deleting your account</h2>
+      <p>
+        When you delete your account (or ask us to), we sign you out everywhere and, at once, delete your
+        password, two-factor secrets, preferences, notifications, the files attached to your orders' messages,
+        the messages you sent us through the contact form and your newsletter subscription. Your name, email,
+        phone and company on the account are replaced with a placeholder; where we keep your orders' messages
+        and briefs (the record of the work), your name, email and phone are removed from them. Unpaid pending
+        orders are cancelled. We keep only the documents above, for {years} years, as issued. We send a last
+        confirmation to your address and do not keep it after sending. You may register again with the same
+        address as a new client.
       </p>
       <h2>Your rights</h2>
       <p>
         You may ask for access to, correction or deletion of your data, restrict or object to its use, and ask
-        for a copy in a portable format. Write to <a href={`mailto:${business.email}`}>{business.email}</a>.
-        We answer within 30 days. You may also complain to your data protection authority.
+        for a copy in a portable format. Clients can do both themselves, in the Privacy tab of their profile:
+        "Download my data" and "Delete my account". Or write to{" "}
+        <a href={`mailto:${business.email}`}>{business.email}</a>: we answer within one month. You may also
+        complain to your data protection authority.
       </p>
       <h2>Security</h2>
       <p>
