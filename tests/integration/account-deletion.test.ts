@@ -350,6 +350,12 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     const events = new EventReader(await openEvents(server.url, c.session));
     await events.until(() => events.comments.some((x) => x.includes("connected")), "connected");
 
+    // The profile's saved choices (ADR 0521) go with the other preferences.
+    await db()
+      .update(clients)
+      .set({ timeZone: "America/Denver", language: "fr" })
+      .where(eq(clients.id, c.id));
+
     const res = await c.session.post("/client/profile", {
       intent: "deleteAccount",
       password: PASSWORD,
@@ -358,6 +364,8 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     });
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/client/account-deleted");
+    const [gone] = await db().select().from(clients).where(eq(clients.id, c.id));
+    expect(gone).toMatchObject({ timeZone: null, language: null });
     expect(res.headers.getSetCookie().some((h) => /Max-Age=0/.test(h))).toBe(true);
     // The page saying so, not the login form.
     const done = await c.session.get("/client/account-deleted");

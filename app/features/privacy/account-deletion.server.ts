@@ -365,6 +365,9 @@ export async function deleteClientAccount(
           address: null,
           country: null,
           taxId: null,
+          // The profile's choices are preferences too (ADR 0521): nothing chosen is kept.
+          timeZone: null,
+          language: null,
           emailVerified: false,
           emailVerifiedAt: null,
           deletedAt: now,
