@@ -13,12 +13,12 @@ import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Header } from "~/features/site/Header";
-import { InlineStyleSheet } from "~/features/site/inline-styles";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
 import { MainLandmark, ownsMainLandmark } from "~/ui/main-landmark";
 import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
 
 // Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
 // it is interactive (the server still renders it into the document).
@@ -29,7 +29,10 @@ const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ defaul
 
 export const loader = ({ context, request }: Route.LoaderArgs) => loadRootData(request, context);
 
+// The stylesheet is a file of its own, hashed and cached (docs/decisions/0821-fewer-bytes-icon-sprite.md):
+// inline, its 47 KB were more than half of most documents, paid again on every full page load.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -54,7 +57,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd6" />
-        <InlineStyleSheet />
         <Meta />
         <Links />
       </head>

@@ -3,7 +3,7 @@
  * packages, prices in the visitor's currency and a Purchase link per package, and the currency choice,
  * saved as the client's preference by the page's action.
  */
-import { Check } from "lucide-react";
+
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { useCurrency } from "~/features/currency/CurrencyContext";
 import { CurrencySelector } from "~/features/currency/CurrencySelector";
@@ -12,6 +12,7 @@ import { Price } from "~/features/currency/Price";
 import { Badge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { Page } from "~/ui/page";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ServiceCard } from "./services-page";
@@ -78,7 +79,7 @@ export function ServicesPage({
               <ul className="mt-4 space-y-1.5 text-sm">
                 {s.features.slice(0, FEATURES_SHOWN).map((f) => (
                   <li key={f} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-green-700" />
                     {f}
                   </li>
                 ))}

@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
@@ -13,6 +12,7 @@ import { StatusBadge, statusLabel } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { StatCard } from "~/ui/card";
 import { formatDate } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { ListView } from "~/ui/list";
 import { FilterChips, SearchForm } from "~/ui/list-controls";
 import { Page } from "~/ui/page";
@@ -39,7 +39,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       actions={
         totals.counts.all > 0 && (
           <a href="/client/invoices/download-all" className={buttonClass("secondary")}>
-            <Download aria-hidden="true" className="size-4" />
+            <Icon name="download" className="size-4" />
             Download All
           </a>
         )

@@ -22,8 +22,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   const query = parseListQuery(new URL(request.url), ORDER_FILTERS);
-  const page = await listClientOrders(context.runtime.database.db, user.id, query);
-  return { query, ...page };
+  const { rows, ...page } = await listClientOrders(context.runtime.database.db, user.id, query);
+  // Only what a row shows goes into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  return {
+    query,
+    ...page,
+    rows: rows.map((o) => ({
+      id: o.id,
+      serviceName: o.serviceName,
+      serviceCategory: o.serviceCategory,
+      packageName: o.packageName,
+      quantity: o.quantity,
+      amountInCurrency: o.amountInCurrency,
+      currency: o.currency,
+      status: o.status,
+      createdAt: o.createdAt,
+      invoiceId: o.invoiceId,
+      briefMissing: o.briefMissing,
+    })),
+  };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
