@@ -34,7 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the custom server and the
   // React Router build share one module graph (one DB client, one config).
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? // The same CSS target as the browser build: the stylesheet's URL the server writes into pages is
+      // then the very file the browser build links (ADR 0821), not a second copy with other fallbacks.
+      { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
     : { target: "es2022", rolldownOptions: { output: { codeSplitting: clientChunks } } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [tailwindcss(), reactRouter()],

@@ -29,10 +29,7 @@ const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ defaul
 
 export const loader = ({ context, request }: Route.LoaderArgs) => loadRootData(request, context);
 
-// The stylesheet is a file of its own, hashed and cached (docs/decisions/0821-fewer-bytes-icon-sprite.md):
-// inline, its 47 KB were more than half of most documents, paid again on every full page load.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -57,6 +54,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd6" />
+        {/* The stylesheet is a file of its own, hashed and cached (docs/decisions/0821-fewer-bytes-icon-sprite.md):
+            inline, its 47 KB were more than half of most documents, paid again on every full page load.
+            With a precedence React owns it as a resource (first in <head>, matched by its URL when
+            hydrating); as a plain element among the head's hoisted tags it failed to hydrate. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
