@@ -105,7 +105,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                   {pastDue && <span className="sr-only"> (past due)</span>}
                 </span>
                 {inv.paidAt && (
-                  <span className="block text-xs text-green-800">Paid {formatDate(inv.paidAt)}</span>
+                  <span className="block text-xs text-green-800">{`Paid ${formatDate(inv.paidAt)}`}</span>
                 )}
               </Td>
               <Td className="whitespace-nowrap">
@@ -122,15 +122,15 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
               <Td>
                 <div className="flex flex-wrap items-center gap-3">
                   <Link to={`/invoice/${inv.id}`} className={linkClass}>
-                    View<span className="sr-only"> invoice {inv.invoiceNumber}</span>
+                    View<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
                   </Link>
                   <a href={`/invoice/${inv.id}/pdf`} className={linkClass}>
-                    Download PDF<span className="sr-only"> of {inv.invoiceNumber}</span>
+                    Download PDF<span className="sr-only">{` of ${inv.invoiceNumber}`}</span>
                   </a>
                   {unpaid && (
                     <Form method="post" action={`/client/invoices/${inv.id}/pay`} reloadDocument>
                       <button type="submit" className={buttonClass("primary", "px-3 py-1 text-xs")}>
-                        Pay Now<span className="sr-only"> invoice {inv.invoiceNumber}</span>
+                        Pay Now<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
                       </button>
                     </Form>
                   )}

@@ -108,7 +108,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 data-order-link
               >
                 {o.serviceName}
-                <span className="sr-only">: open the order of {formatDate(o.createdAt)}</span>
+                <span className="sr-only">{`: open the order of ${formatDate(o.createdAt)}`}</span>
               </Link>
               <p className="text-slate-600">{o.serviceCategory}</p>
               {o.briefMissing && (
@@ -132,7 +132,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   to={`/client/invoice/${o.invoiceId}`}
                   className="font-semibold text-brand-700 hover:underline"
                 >
-                  View Invoice<span className="sr-only"> for {o.serviceName}</span>
+                  View Invoice<span className="sr-only">{` for ${o.serviceName}`}</span>
                 </Link>
               )}
             </Td>
