@@ -92,6 +92,29 @@ async function main() {
           const lhr = result?.lhr;
           if (!lhr || lhr.runtimeError || lhr.categories.performance?.score == null) continue;
           const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+          if (process.env.LH_DETAIL) {
+            // What the main thread did (ms, observed ×4), and the long tasks with what they ran.
+            const items = (audit: string) =>
+              ((lhr.audits[audit]?.details as { items?: Record<string, unknown>[] })?.items ?? []).slice(
+                0,
+                8,
+              );
+            console.log(page, "TBT", audit("total-blocking-time"));
+            console.log(
+              JSON.stringify(
+                items("mainthread-work-breakdown").map((i) => [i.groupLabel, Math.round(Number(i.duration))]),
+              ),
+            );
+            console.log(
+              JSON.stringify(
+                items("long-tasks").map((i) => [
+                  i.url,
+                  Math.round(Number(i.startTime)),
+                  Math.round(Number(i.duration)),
+                ]),
+              ),
+            );
+          }
           each.push({
             performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
             "FCP ms": audit("first-contentful-paint"),
