@@ -5,19 +5,16 @@ import { defineConfig } from "vite";
 /**
  * Browser chunks (docs/decisions/0101-home-js-budget-and-lazy-chunks.md): React, React DOM and React
  * Router are one chunk, and the small modules every page shares (UI primitives, root data, currency
- * display, the icon factory) another, instead of a dozen files under a kilobyte each, which cost a
+ * display, the icon component) another, instead of a dozen files under a kilobyte each, which cost a
  * request and gzip's per-file overhead apiece.
  */
 const SHARED = [
   // The primitives of every page, public ones included; the signed-in pages' kit (lists, shell, badges,
   // cards, toasts: docs/decisions/0106-list-kit.md) chunks with those pages, off the home page's budget.
-  /app[\\/]ui[\\/](button|card-class|cn|container|drawer|field|main-landmark|tabs|use-hydrated)\./,
+  /app[\\/]ui[\\/](button|card-class|cn|container|drawer|field|icon|main-landmark|tabs|use-hydrated)\./,
   /app[\\/]features[\\/]site[\\/](root-data|seo|meta|SectionLink|JsonLd|use-section-link|chrome)\./,
   /app[\\/]features[\\/]currency[\\/](currency|CurrencyContext|currency-store|Price)\./,
   /app[\\/]features[\\/](business[\\/]business|catalogue[\\/]catalogue)\./,
-  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared)/,
-  // The header's and the home page's icons: a few hundred bytes each, not worth a request apiece (ADR 0810).
-  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](chevron-down|menu|server|x|star|users)\.m?js$/,
 ];
 
 const clientChunks = {
@@ -37,10 +34,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, so the custom server and the
   // React Router build share one module graph (one DB client, one config).
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? // The same CSS target as the browser build: the stylesheet's URL the server writes into pages is
+      // then the very file the browser build links (ADR 0821), not a second copy with other fallbacks.
+      { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget: "es2022" }
     : { target: "es2022", rolldownOptions: { output: { codeSplitting: clientChunks } } },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  // The server bundles the icons it renders instead of loading the package's ~1,700 at start (ADR 0803).
-  ssr: { noExternal: ["lucide-react"] },
   plugins: [tailwindcss(), reactRouter()],
 }));

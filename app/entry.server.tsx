@@ -4,8 +4,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferHydration } from "~/delivery/deferred-hydration.server";
-import { INLINE_CSS } from "~/delivery/inline-css.server";
-import { InlineStylesProvider } from "~/features/site/inline-styles";
 
 export const streamTimeout = 5_000;
 
@@ -45,9 +43,7 @@ export default function handleRequest(
     let shellRendered = false;
     let timedOut = false;
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesProvider value={INLINE_CSS}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </InlineStylesProvider>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         // Never split a finished Suspense boundary out of the document (React does so for large ones).

@@ -13,12 +13,12 @@ import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
 import { isChromeHidden } from "~/features/site/chrome";
 import { Header } from "~/features/site/Header";
-import { InlineStyleSheet } from "~/features/site/inline-styles";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
 import { MainLandmark, ownsMainLandmark } from "~/ui/main-landmark";
 import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
 
 // Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
 // it is interactive (the server still renders it into the document).
@@ -54,7 +54,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd6" />
-        <InlineStyleSheet />
+        {/* The stylesheet is a file of its own, hashed and cached (docs/decisions/0821-fewer-bytes-icon-sprite.md):
+            inline, its 47 KB were more than half of most documents, paid again on every full page load.
+            With a precedence React owns it as a resource (first in <head>, matched by its URL when
+            hydrating); as a plain element among the head's hoisted tags it failed to hydrate. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -1,12 +1,10 @@
 /**
- * The compiled stylesheet, inlined into every document (ADR 0810), and the CSP source that allows
- * exactly this text: a hash rather than the response's nonce, so the element is the same bytes in every
- * response and nothing else inline can use it.
+ * The CSP source that server/security.ts lists in style-src for the stylesheet that ADR 0810 inlined.
+ * Since ADR 0821 the stylesheet is a file of its own (allowed by 'self'), so no document carries the
+ * element this hash allows any more; it stays until server/security.ts stops importing it.
  */
 import { createHash } from "node:crypto";
 import css from "~/app.css?inline";
 
-export const INLINE_CSS: string = css;
-
-/** `'sha256-…'` of the inline stylesheet, for the Content-Security-Policy's style-src. */
+/** `'sha256-…'` of the compiled stylesheet's text. */
 export const INLINE_CSS_SOURCE = `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;

@@ -3,9 +3,10 @@
  * phones, a header bar, and the page's own main landmark after them (ARCHITECTURE.md, "Each layout owns
  * its landmarks"). The layout route that renders it exports OWNS_MAIN_LANDMARK as its handle.
  */
-import { LogOut, type LucideIcon } from "lucide-react";
+
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
+import { Icon, type IconName } from "~/ui/icon";
 import { cn } from "./cn";
 import { Drawer } from "./drawer";
 import { MainLandmark } from "./main-landmark";
@@ -52,7 +53,7 @@ export function AppShell({
 export interface SidebarItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconName;
   /** After the label (a count). */
   badge?: ReactNode;
 }
@@ -82,11 +83,11 @@ export function SidebarNav({
       <div className="flex items-center gap-2 px-6 py-5 text-lg font-bold">{title}</div>
       <nav aria-label={label} className="flex-1 px-3">
         <ul className="flex flex-col gap-1">
-          {items.map(({ to, label: text, icon: Icon, badge }) => (
+          {items.map(({ to, label: text, icon, badge }) => (
             <li key={to}>
               {/* NavLink marks the current page with aria-current="page". */}
               <NavLink to={to} className={({ isActive }) => itemClass(isActive)}>
-                <Icon aria-hidden="true" className="size-4" />
+                <Icon name={icon} className="size-4" />
                 {text}
                 {badge}
               </NavLink>
@@ -95,7 +96,7 @@ export function SidebarNav({
           <li>
             <Form method="post" action={signOutAction}>
               <button type="submit" className={itemClass(false)}>
-                <LogOut aria-hidden="true" className="size-4" />
+                <Icon name="log-out" className="size-4" />
                 Sign Out
               </button>
             </Form>

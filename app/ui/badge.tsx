@@ -13,18 +13,13 @@ const TONES: Record<BadgeTone, string> = {
   brand: "bg-brand-600 text-white",
 };
 
-/** A small rounded label: a status, a count, a "POPULAR" tag. */
+/** A small rounded label: a status, a count, a "POPULAR" tag (its shape is the `.badge` rule in app.css). */
 export function Badge({
   tone = "muted",
   className,
   ...props
 }: ComponentProps<"span"> & { tone?: BadgeTone }) {
-  return (
-    <span
-      {...props}
-      className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)}
-    />
-  );
+  return <span {...props} className={cn("badge", TONES[tone], className)} />;
 }
 
 /** The tone of every order, invoice, message and account status; others are shown muted. */

@@ -1,6 +1,6 @@
-import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { Icon } from "~/ui/icon";
 
 /**
  * A layout's sidebar on small screens: a Menu button that opens it as a drawer from the left. A
@@ -21,7 +21,7 @@ export function Drawer({ className, children }: { className?: string; children: 
         className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
       >
-        <Menu aria-hidden="true" className="size-5" />
+        <Icon name="menu" className="size-5" />
       </summary>
       <div className="fixed inset-0 z-40 flex">
         <div className="flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl">
@@ -32,7 +32,7 @@ export function Drawer({ className, children }: { className?: string; children: 
               aria-label="Close menu"
               onClick={close}
             >
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
             </button>
           </div>
           {children}

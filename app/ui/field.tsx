@@ -1,5 +1,5 @@
-import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { Icon } from "~/ui/icon";
 import { cn } from "./cn";
 
 type InputProps = Omit<ComponentProps<"input">, "id"> & {
@@ -124,11 +124,7 @@ export function PasswordField(props: Omit<InputProps, "type">) {
         onClick={() => setVisible((v) => !v)}
         className="absolute right-2 top-7 rounded p-1.5 text-slate-600 hover:text-ink"
       >
-        {visible ? (
-          <EyeOff aria-hidden="true" className="size-4" />
-        ) : (
-          <Eye aria-hidden="true" className="size-4" />
-        )}
+        {visible ? <Icon name="eye-off" className="size-4" /> : <Icon name="eye" className="size-4" />}
         <span className="sr-only">
           {visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
         </span>

@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "./cn";
 
 /**
  * A data table. Wider than the screen (a phone), it scrolls sideways inside its own box and the page
@@ -30,12 +29,13 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="data-rows divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
   );
 }
 
-export function Td({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-4 py-3 align-top", className)} {...props} />;
+/** A cell of a DataTable: its padding and alignment come from the table's `data-rows` rule (app.css). */
+export function Td(props: ComponentProps<"td">) {
+  return <td {...props} />;
 }

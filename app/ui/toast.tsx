@@ -2,8 +2,9 @@
  * Toasts: short messages at the bottom right that go by themselves. Shown in a polite live region (not
  * role=status: a page's own form messages are the status), at most three at a time, each dismissable.
  */
-import { X } from "lucide-react";
+
 import { useCallback, useRef, useState } from "react";
+import { Icon } from "~/ui/icon";
 import { cardClass } from "./card-class";
 
 export interface Toast {
@@ -62,7 +63,7 @@ export function Toasts({
               className="rounded p-1 text-slate-600 hover:bg-slate-100"
               aria-label={dismissLabel}
             >
-              <X aria-hidden="true" className="size-4" />
+              <Icon name="x" className="size-4" />
             </button>
           </div>
           <p className="mt-1 text-sm text-slate-700">{t.message}</p>

@@ -1,35 +1,44 @@
 /**
- * What ADR 0810 changed in how pages load, seen from the browser: the stylesheet is inline (allowed by
- * its CSP hash, and still there after client-side navigation), and the account forms' rules
- * (zod) arrive only when a form is used, yet still check a submit sent before they arrived.
+ * How pages load, seen from the browser: the stylesheet and the icon sprite are files of their own,
+ * requested once and kept across client-side navigations (ADR 0821, which replaced ADR 0810's inline
+ * stylesheet), and the account forms' rules (zod) arrive only when a form is used, yet still check a
+ * submit sent before they arrived (ADR 0810).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
-test("pages are styled by the inline stylesheet, before and after a client-side navigation", async ({
+test("pages are styled by the stylesheet file and draw icons from the sprite, once for a visit", async ({
   page,
 }) => {
   const stylesheets: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "stylesheet") stylesheets.push(r.url());
+  const sprites: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "stylesheet") stylesheets.push(`${r.status()} ${r.url()}`);
+    if (/\/assets\/icons-[\w-]+\.svg$/.test(r.url())) sprites.push(`${r.status()} ${r.url()}`);
   });
   await page.goto("/");
-  const style = page.locator("head style#portico-css");
-  await expect(style).toHaveCount(1);
-  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  expect(await page.locator("head style").count()).toBe(0);
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
   // Tailwind's rules apply (the skip link is visually hidden, the header is fixed).
   await expect(page.locator("header").first()).toHaveCSS("position", "fixed");
   await expect(page.getByRole("link", { name: "Skip to content" })).toHaveCSS("position", "absolute");
+  // An icon is a reference to the sprite, sized and stroked by the stylesheet.
+  const icon = page.locator("header svg.icon use").first();
+  await expect(icon).toHaveAttribute("href", /^\/assets\/icons-[\w-]+\.svg#[a-z0-9-]+$/);
+  await expect(page.locator("header svg.icon").first()).toHaveCSS("stroke-linecap", "round");
+  await expect.poll(() => sprites.length).toBe(1);
+  expect(sprites[0]).toMatch(/^200 /);
+  // The referenced symbol is drawn: its shapes have a size inside the <use>.
+  expect(await icon.evaluate((el) => (el as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
 
-  // A client-side navigation keeps the same stylesheet element and its rules.
+  // A client-side navigation keeps the stylesheet and the sprite: nothing is fetched again.
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
-  await expect(page.locator("head style#portico-css")).toHaveCount(1);
-  expect(
-    await page.locator("head style#portico-css").evaluate((el) => el.textContent?.length ?? 0),
-  ).toBeGreaterThan(10_000);
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
   await expect(page.locator("header").first()).toHaveCSS("position", "fixed");
-  expect(stylesheets).toEqual([]);
+  expect(stylesheets).toHaveLength(1);
+  expect(stylesheets[0]).toMatch(/^200 /);
+  expect(sprites).toHaveLength(1);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
-import { Server } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardClass } from "~/ui/card-class";
+import { Icon } from "~/ui/icon";
 
 /** The frame of the sign-in, registration and verification screens (no site chrome under /client/). */
 export function AuthCard({
@@ -20,7 +20,7 @@ export function AuthCard({
       <div className="w-full max-w-md">
         <Link to="/" className="mx-auto flex w-fit items-center gap-2 text-lg font-bold text-ink">
           <span className="grid size-9 place-items-center rounded-lg bg-brand-600 text-white">
-            <Server aria-hidden="true" className="size-5" />
+            <Icon name="server" className="size-5" />
           </span>
           <span className="sr-only">Home</span>
         </Link>

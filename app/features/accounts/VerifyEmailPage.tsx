@@ -1,9 +1,10 @@
 /** The verify-email page (client-portal.md §2); verify-email.server.ts answers its loader and buttons. */
-import { CheckCircle2, MailCheck } from "lucide-react";
+
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Alert } from "~/ui/field";
+import { Icon } from "~/ui/icon";
 import { AuthCard } from "./AuthCard";
 import type { VerifyEmailState } from "./verify-email";
 
@@ -34,7 +35,7 @@ export function VerifyEmailPage({ state }: { state: VerifyEmailState }) {
     return (
       <AuthCard title="Email Verified!">
         <div className="flex flex-col items-center text-center">
-          <CheckCircle2 aria-hidden="true" className="size-12 text-green-700" />
+          <Icon name="circle-check" className="size-12 text-green-700" />
           <p role="status" className="mt-4 text-slate-700">
             Thank you for confirming <strong className="wrap-anywhere">{state.email}</strong>. Taking you
             onwards…
@@ -50,7 +51,7 @@ export function VerifyEmailPage({ state }: { state: VerifyEmailState }) {
   return (
     <AuthCard title="Verify Your Email">
       <div className="flex flex-col items-center text-center">
-        <MailCheck aria-hidden="true" className="size-12 text-brand-700" />
+        <Icon name="mail-check" className="size-12 text-brand-700" />
         {state.email ? (
           <p className="mt-4 text-slate-700">
             We sent a verification link to <strong>{state.email}</strong>. Open it to confirm your address,

@@ -3,7 +3,7 @@
  * the reply box with attachments. The reply is a plain multipart form, so it works before the page's
  * scripts run; once they do, a file that is too large is refused in the browser before it is sent.
  */
-import { Paperclip } from "lucide-react";
+
 import type { ChangeEvent } from "react";
 import { Form } from "react-router";
 import { ORDER_MESSAGE_MAX_CHARS } from "~/db/schema";
@@ -20,6 +20,7 @@ import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/field";
 import type { FieldErrors } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 
 /** The download address of a message's file on the owner's side. */
 export const adminFilePath = (orderId: string, attachmentId: string) =>
@@ -56,7 +57,7 @@ export function ThreadList({ thread, clientName }: { thread: Thread; clientName:
             <ul className="mt-2 space-y-1" aria-label="Attached files">
               {m.attachments.map((a) => (
                 <li key={a.id} className="flex min-w-0 items-center gap-2">
-                  <Paperclip aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                  <Icon name="paperclip" className="size-4 shrink-0 text-slate-500" />
                   <a
                     className="min-w-0 wrap-anywhere text-brand-700 underline"
                     href={adminFilePath(thread.orderId, a.id)}

@@ -1,5 +1,5 @@
-import { Check, Link2 } from "lucide-react";
 import { useState } from "react";
+import { Icon } from "~/ui/icon";
 
 /** Share links for the common networks, built for an absolute article URL. Pure. */
 export function shareLinks(url: string, title: string) {
@@ -34,9 +34,9 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
           >
             {copied === "copied" ? (
-              <Check aria-hidden="true" className="size-4" />
+              <Icon name="check" className="size-4" />
             ) : (
-              <Link2 aria-hidden="true" className="size-4" />
+              <Icon name="link-2" className="size-4" />
             )}
             Copy Link
           </button>

@@ -1,5 +1,5 @@
-import { Bot, MessageCircle, Minus, Send, X } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Icon } from "~/ui/icon";
 import {
   CHAT_AUTO_OPEN_MS,
   CHAT_RECHECK_MS,
@@ -169,7 +169,7 @@ export default function ChatWidget() {
           onClick={() => open(true)}
           className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-700 print:hidden"
         >
-          <MessageCircle aria-hidden="true" className="size-5" />
+          <Icon name="message-circle" className="size-5" />
           Chat with {MECH_NAME}
         </button>
       </aside>
@@ -186,7 +186,7 @@ export default function ChatWidget() {
       >
         <header className="flex items-center justify-between gap-2 bg-brand-700 px-4 py-3 text-white">
           <h2 id={titleId} className="flex items-center gap-2 font-semibold">
-            <Bot aria-hidden="true" className="size-5" /> {MECH_NAME}
+            <Icon name="bot" className="size-5" /> {MECH_NAME}
             <span className="text-xs font-normal text-brand-50">IT assistant</span>
           </h2>
           <div className="flex gap-1">
@@ -197,11 +197,11 @@ export default function ChatWidget() {
               onClick={() => setView(minimized ? "open" : "minimized")}
               className="rounded p-1 hover:bg-white/20"
             >
-              <Minus aria-hidden="true" className="size-4" />
+              <Icon name="minus" className="size-4" />
               <span className="sr-only">{minimized ? "Restore chat" : "Minimize chat"}</span>
             </button>
             <button type="button" onClick={close} className="rounded p-1 hover:bg-white/20">
-              <X aria-hidden="true" className="size-4" />
+              <Icon name="x" className="size-4" />
               <span className="sr-only">Close chat</span>
             </button>
           </div>
@@ -253,7 +253,7 @@ export default function ChatWidget() {
               disabled={!isSendable(draft) || typing}
               className="rounded-lg bg-brand-600 px-3 py-2 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              <Send aria-hidden="true" className="size-4" />
+              <Icon name="send" className="size-4" />
               <span className="sr-only">Send</span>
             </button>
           </form>

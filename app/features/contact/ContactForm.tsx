@@ -5,13 +5,14 @@
  * the failure alert's text is built on the server. Reused by the portal's Need Help box
  * (`source="portal" compact action="/client/dashboard"`).
  */
-import { CheckCircle2, MessageCircle, Phone } from "lucide-react";
+
 import { useEffect, useId, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { type BusinessIdentity, phoneLink, whatsappLink } from "~/features/business/business";
 import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   BUSINESS_EMAIL_FIELD,
@@ -96,7 +97,7 @@ export function ContactForm({
       <div
         className={cn("rounded-2xl border border-green-200 bg-green-50 text-center", compact ? "p-5" : "p-8")}
       >
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+        <Icon name="circle-check" className="mx-auto size-12 text-green-700" />
         <h3 ref={successRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-ink">
           {SUCCESS_HEADING}
         </h3>
@@ -115,10 +116,10 @@ export function ContactForm({
               rel="noopener noreferrer"
               className={buttonClass("secondary")}
             >
-              <MessageCircle aria-hidden="true" className="size-4" /> Chat on WhatsApp
+              <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
             </a>
             <a href={phoneLink(business)} className={buttonClass("secondary")}>
-              <Phone aria-hidden="true" className="size-4" /> Call {business.phone}
+              <Icon name="phone" className="size-4" /> Call {business.phone}
             </a>
           </div>
         </div>

@@ -2,10 +2,11 @@
  * The pieces every printable document of the site shares (the invoice, the credit note): its frame,
  * the seller's block, the buyer's, the totals, and the Print and Download PDF buttons.
  */
-import { Download, Printer } from "lucide-react";
+
 import type { ReactNode } from "react";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
+import { Icon } from "~/ui/icon";
 import type { BillToBlock, SellerBlock } from "./invoice-view";
 
 /** The document's card, plain on paper. */
@@ -123,7 +124,7 @@ function TotalRow({ label, value }: { label: string; value: string }) {
 export function PdfDownloadLink({ href }: { href: string }) {
   return (
     <a href={href} className={buttonClass("primary")} download>
-      <Download aria-hidden="true" className="size-4" /> Download PDF
+      <Icon name="download" className="size-4" /> Download PDF
     </a>
   );
 }
@@ -133,7 +134,7 @@ export function PrintAndDownload({ pdfHref }: { pdfHref: string }) {
   return (
     <>
       <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
-        <Printer aria-hidden="true" className="size-4" /> Print
+        <Icon name="printer" className="size-4" /> Print
       </button>
       <PdfDownloadLink href={pdfHref} />
     </>

@@ -2,11 +2,12 @@
  * The purchase page's order summary: what the form's choices cost, and the button that sends them (or,
  * for a visitor, the way to sign in). The amount shown is a preview; the server prices the order.
  */
-import { Loader2 } from "lucide-react";
+
 import { Link } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
+import { Icon } from "~/ui/icon";
 import type { OrderPrice } from "./pricing";
 
 export function OrderSummary({
@@ -98,7 +99,7 @@ export function OrderSummary({
         >
           {processing ? (
             <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Processing...
+              <Icon name="loader-circle" className="size-4 animate-spin" /> Processing...
             </>
           ) : (
             "Proceed to Payment"

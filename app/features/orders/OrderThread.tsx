@@ -2,9 +2,10 @@
  * An order's conversation as either side reads it (ADR 0512): messages oldest first, their text as
  * plain text with web addresses as safe links, their files as downloads with name and size.
  */
-import { Paperclip } from "lucide-react";
+
 import { cn } from "~/ui/cn";
 import { formatMoment } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { LinkifiedText } from "~/ui/linkified-text";
 import { useTimeZone } from "~/ui/time-zone";
 import { formatFileSize } from "./attachments";
@@ -51,7 +52,7 @@ export function OrderThread({
             <ul aria-label="Attachments" className="mt-3 space-y-1">
               {m.attachments.map((a) => (
                 <li key={a.id} className="flex min-w-0 items-center gap-2 text-sm">
-                  <Paperclip aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                  <Icon name="paperclip" className="size-4 shrink-0 text-slate-500" />
                   <a
                     href={fileHref(a.id)}
                     download={a.filename}

@@ -3,18 +3,19 @@
  * step the order is at marked `aria-current="step"`, upcoming steps said to be so in words (not only in
  * colour). Either side's order page shows it.
  */
-import { Check, Circle, CircleDot, XCircle } from "lucide-react";
+
 import { cn } from "~/ui/cn";
 import { formatMoment } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { useTimeZone } from "~/ui/time-zone";
 import type { TimelineStep } from "./order-timeline";
 
 function StepIcon({ step }: { step: TimelineStep }) {
   const className = "size-4";
-  if (step.key === "cancelled") return <XCircle aria-hidden="true" className={className} />;
-  if (step.current) return <CircleDot aria-hidden="true" className={className} />;
-  if (step.state === "done") return <Check aria-hidden="true" className={className} />;
-  return <Circle aria-hidden="true" className={className} />;
+  if (step.key === "cancelled") return <Icon name="circle-x" className={className} />;
+  if (step.current) return <Icon name="circle-dot" className={className} />;
+  if (step.state === "done") return <Icon name="check" className={className} />;
+  return <Icon name="circle" className={className} />;
 }
 
 export function OrderTimeline({

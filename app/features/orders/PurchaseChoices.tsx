@@ -2,7 +2,7 @@
  * The purchase form's choices: package, add-ons, quantity and currency. The inputs are uncontrolled
  * (they work before hydration); PurchasePage reads them into its state.
  */
-import { Minus, Plus } from "lucide-react";
+
 import type { Dispatch, RefObject, SetStateAction } from "react";
 import {
   nextQuantity,
@@ -13,6 +13,7 @@ import {
 import { formatMoney, type Rates } from "~/features/currency/currency";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
+import { Icon } from "~/ui/icon";
 import { priceOrder } from "./pricing";
 import type { PurchaseAddon, PurchasePackage } from "./purchase-page";
 
@@ -141,7 +142,7 @@ export function QuantityField({
           disabled={!buttons.decrease}
           onClick={() => setQuantityInput(stepQuantity(quantity, -1, rules))}
         >
-          <Minus aria-hidden="true" className="size-4" />
+          <Icon name="minus" className="size-4" />
         </button>
         <input
           ref={inputRef}
@@ -172,7 +173,7 @@ export function QuantityField({
           disabled={!buttons.increase}
           onClick={() => setQuantityInput(stepQuantity(quantity, 1, rules))}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon name="plus" className="size-4" />
         </button>
       </div>
       <p id="quantity-hint" className="mt-1 text-sm text-slate-500">

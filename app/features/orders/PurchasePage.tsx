@@ -2,12 +2,13 @@
  * The purchase page (client-portal.md §4 "Purchase"): package, add-ons, quantity and currency, with a
  * summary that prices the choices as they change. The form posts only what to buy; the server prices it.
  */
-import { ArrowLeft } from "lucide-react";
+
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { nextQuantity } from "~/features/catalogue/catalogue";
 import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { SERVICE_NOT_FOUND } from "./messages";
 import { OrderSummary } from "./OrderSummary";
 import { AddonChoice, CurrencyField, PackageChoice, QuantityField } from "./PurchaseChoices";
@@ -73,7 +74,7 @@ export function PurchasePage({ data: d, error }: { data: PurchasePageData; error
         to="/client/services"
         className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Services
+        <Icon name="arrow-left" className="size-4" /> Back to Services
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Purchase {d.service.name}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{d.service.description}</p>

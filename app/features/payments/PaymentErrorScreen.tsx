@@ -1,6 +1,6 @@
-import { AlertTriangle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { buildPaymentErrorRecord, newErrorId, storePaymentError } from "./payment-error";
 
 /** The 'Payment System Error' screen (public-site.md §2 "Payment error screen"). */
@@ -15,7 +15,7 @@ export function PaymentErrorScreen({
 }) {
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-20 text-center">
-      <AlertTriangle aria-hidden="true" className="mx-auto size-14 text-red-600" />
+      <Icon name="triangle-exclamation-point" className="mx-auto size-14 text-red-600" />
       <h1 className="mt-6 text-3xl font-bold">Payment System Error</h1>
       <p className="mt-4 text-slate-600">
         Something went wrong in the payment system. The error has been logged. If it keeps happening, contact

@@ -1,5 +1,5 @@
 /** The client dashboard's sections: recent orders, quick actions and the Need Help box. */
-import { FileText, MessageCircle, MessageSquareQuote, Radio, ShoppingCart } from "lucide-react";
+
 import { Link } from "react-router";
 import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
@@ -8,12 +8,13 @@ import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { Icon, type IconName } from "~/ui/icon";
 import { useTimeZone } from "~/ui/time-zone";
 
-const QUICK_ACTIONS = [
-  { to: "/client/services", label: "Purchase Service", icon: ShoppingCart },
-  { to: "/client/invoices", label: "View Invoices", icon: FileText },
-  { to: "/client/quotes/new", label: "Custom Quote", icon: MessageSquareQuote },
+const QUICK_ACTIONS: { to: string; label: string; icon: IconName }[] = [
+  { to: "/client/services", label: "Purchase Service", icon: "shopping-cart" },
+  { to: "/client/invoices", label: "View Invoices", icon: "file-text" },
+  { to: "/client/quotes/new", label: "Custom Quote", icon: "message-square-quote" },
 ];
 
 export interface RecentOrder {
@@ -83,13 +84,13 @@ export function QuickActions() {
         Quick Actions
       </h2>
       <ul className="mt-4 space-y-2">
-        {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+        {QUICK_ACTIONS.map(({ to, label, icon }) => (
           <li key={label}>
             <Link
               to={to}
               className="flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 font-medium hover:bg-slate-50"
             >
-              <Icon aria-hidden="true" className="size-4 text-brand-700" />
+              <Icon name={icon} className="size-4 text-brand-700" />
               {label}
             </Link>
           </li>
@@ -97,7 +98,7 @@ export function QuickActions() {
       </ul>
       <div className="mt-6 rounded-lg bg-green-50 p-4 text-sm text-green-900">
         <p className="flex items-center gap-2 font-semibold">
-          <Radio aria-hidden="true" className="size-4" />
+          <Icon name="radio" className="size-4" />
           Live Updates
         </p>
         <p className="mt-1">
@@ -129,7 +130,7 @@ export function NeedHelp({
         rel="noopener noreferrer"
         className="mt-4 inline-flex items-center gap-2 font-semibold text-green-800 underline"
       >
-        <MessageCircle aria-hidden="true" className="size-4" />
+        <Icon name="message-circle" className="size-4" />
         Chat on WhatsApp
       </a>
       <div className="mt-4 max-w-2xl">

@@ -4,11 +4,12 @@
  * text 'No notifications yet'. A <details> disclosure, so it opens and works without JavaScript too;
  * every action is a fetcher form posting to /client/notifications.
  */
-import { Bell as BellIcon, Trash2 } from "lucide-react";
+
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { useTimeZone } from "~/ui/time-zone";
 import { useHydrated } from "~/ui/use-hydrated";
 import { badgeText } from "./listing";
@@ -69,7 +70,7 @@ function NotificationItem({ item }: { item: BellItem }) {
           className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-red-700"
           aria-label={`Remove notification: ${item.title}`}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <Icon name="trash" className="size-4" />
         </button>
       </remove.Form>
     </li>
@@ -107,7 +108,7 @@ export function NotificationBell({ items, unread }: { items: BellItem[]; unread:
         className="relative flex cursor-pointer list-none items-center rounded-full p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
         aria-label={shownUnread ? `Notifications, ${shownUnread} unread` : "Notifications"}
       >
-        <BellIcon aria-hidden="true" className="size-5" />
+        <Icon name="bell" className="size-5" />
         {badge && (
           <span
             aria-hidden="true"

@@ -3,7 +3,7 @@
  * packages, prices in the visitor's currency and a Purchase link per package, and the currency choice,
  * saved as the client's preference by the page's action.
  */
-import { Check } from "lucide-react";
+
 import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { useCurrency } from "~/features/currency/CurrencyContext";
 import { CurrencySelector } from "~/features/currency/CurrencySelector";
@@ -12,13 +12,13 @@ import { Price } from "~/features/currency/Price";
 import { Badge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { Page } from "~/ui/page";
 import { useTimeZone } from "~/ui/time-zone";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ServiceCard } from "./services-page";
 
 /** "Each card lists the first 3 features plus '+N more features'." */
-const FEATURES_SHOWN = 3;
 
 function CurrencyChoice() {
   const fetcher = useFetcher();
@@ -78,15 +78,13 @@ export function ServicesPage({
               <h2 className="mt-1 text-lg font-bold">{s.name}</h2>
               <p className="mt-2 text-sm text-slate-600">{s.description}</p>
               <ul className="mt-4 space-y-1.5 text-sm">
-                {s.features.slice(0, FEATURES_SHOWN).map((f) => (
+                {s.features.map((f) => (
                   <li key={f} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-green-700" />
                     {f}
                   </li>
                 ))}
-                {s.features.length > FEATURES_SHOWN && (
-                  <li className="text-slate-600">+{s.features.length - FEATURES_SHOWN} more features</li>
-                )}
+                {s.moreFeatures > 0 && <li className="text-slate-600">+{s.moreFeatures} more features</li>}
               </ul>
               <ul className="mt-4 flex-1 space-y-3">
                 {s.packages.map((p) => (

@@ -7,21 +7,28 @@ export interface ServiceCard {
   name: string;
   description: string;
   category: string;
-  /** The default package's features (the card lists the first few). */
+  /** The first FEATURES_SHOWN of the default package's features: what the card lists. */
   features: readonly string[];
+  /** How many more features the default package has ("+2 more features"). */
+  moreFeatures: number;
   /** The packages offered, in order, each with its USD price. */
   packages: ReadonlyArray<{ key: string; name: string; priceUsd: number }>;
   /** ISO time the service was added. */
   createdAt: string;
 }
 
+/** Features a card lists; only these go into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md). */
+export const FEATURES_SHOWN = 3;
+
 export function serviceCard(s: Service): ServiceCard {
+  const features = s.features[defaultPackage(s)] ?? [];
   return {
     id: s.id,
     name: s.name,
     description: s.description,
     category: s.category,
-    features: s.features[defaultPackage(s)] ?? [],
+    features: features.slice(0, FEATURES_SHOWN),
+    moreFeatures: Math.max(0, features.length - FEATURES_SHOWN),
     packages: offeredPackages(s).map(({ key, name, priceUsd }) => ({ key, name, priceUsd })),
     createdAt: s.createdAt.toISOString(),
   };

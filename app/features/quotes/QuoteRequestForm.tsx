@@ -3,12 +3,13 @@
  * to the page's action, so it works before and without JavaScript, with uncontrolled inputs (nothing
  * typed before hydration is lost). The home page's #quote section and the portal's new request use it.
  */
-import { CheckCircle2 } from "lucide-react";
+
 import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
   isQuoteFormResult,
@@ -63,7 +64,7 @@ export function QuoteRequestForm({ services, action, defaults, after }: QuoteReq
   if (result?.ok) {
     return (
       <div className="rounded-2xl border border-green-200 bg-green-50 p-8 text-center text-ink">
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+        <Icon name="circle-check" className="mx-auto size-12 text-green-700" />
         <h3 ref={successRef} tabIndex={-1} className="mt-4 text-2xl font-bold">
           {QUOTE_SUCCESS_HEADING}
         </h3>

@@ -1,10 +1,10 @@
-import { ArrowLeft, CheckCircle2, ChevronDown, Siren } from "lucide-react";
 import { Link } from "react-router";
 import type { Service } from "~/db/schema";
 import { offeredPackages } from "~/features/catalogue/catalogue";
 import { Price } from "~/features/currency/Price";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import type { ContentSection, ServicePageContent } from "./page-content";
 
 function Section({ section }: { section: ContentSection }) {
@@ -20,7 +20,7 @@ function Section({ section }: { section: ContentSection }) {
           <ul className="mt-6 grid gap-3 sm:grid-cols-2">
             {section.items.map((item) => (
               <li key={item.title} className="flex gap-3">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
                 <span>
                   <span className="font-semibold">{item.title}</span>
                   <span className="text-slate-600"> — {item.text}</span>
@@ -59,7 +59,7 @@ function PriceCards({ service, title, note }: { service: Service; title: string;
               <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-600">
                 {pkg.features.map((f) => (
                   <li key={f} className="flex gap-2">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
                     {f}
                   </li>
                 ))}
@@ -92,7 +92,7 @@ export function ServicePage({ service, content }: { service: Service; content: S
             to="/"
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Home
+            <Icon name="arrow-left" className="size-4" /> Back to Home
           </Link>
           <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700">
             {service.category}
@@ -120,7 +120,7 @@ export function ServicePage({ service, content }: { service: Service; content: S
           <Container>
             <div className="rounded-2xl bg-red-50 p-8 ring-1 ring-red-200">
               <h2 id="panel-heading" className="flex items-center gap-2 text-2xl font-bold text-red-900">
-                <Siren aria-hidden="true" className="size-6" /> {content.panel.title}
+                <Icon name="siren" className="size-6" /> {content.panel.title}
               </h2>
               <p className="mt-2 text-red-900">{content.panel.text}</p>
               <ul className="mt-4 list-disc space-y-1 pl-6 text-red-900">
@@ -171,8 +171,8 @@ export function ServicePage({ service, content }: { service: Service; content: S
               <details key={f.question} className="group p-5">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
                   {f.question}
-                  <ChevronDown
-                    aria-hidden="true"
+                  <Icon
+                    name="chevron-down"
                     className="size-5 shrink-0 transition-transform group-open:rotate-180"
                   />
                 </summary>

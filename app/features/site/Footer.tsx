@@ -1,8 +1,8 @@
-import { Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { type BusinessIdentity, phoneLink, whatsappLink } from "~/features/business/business";
 import { SERVICE_PAGES } from "~/features/catalogue/catalogue";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import type { HomeSection } from "./chrome";
 import { SectionLink } from "./SectionLink";
 
@@ -94,19 +94,19 @@ export function Footer({ business }: { business: BusinessIdentity }) {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
               <a href={`mailto:${business.email}`} className={linkClass}>
                 {business.email}
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
               <a href={phoneLink(business)} className={linkClass}>
                 {business.phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <MessageCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="message-circle" className="mt-0.5 size-4 shrink-0" />
               <a
                 href={whatsappLink(business)}
                 rel="noopener noreferrer"
@@ -117,7 +117,7 @@ export function Footer({ business }: { business: BusinessIdentity }) {
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
               <span>{business.address}</span>
             </li>
           </ul>

@@ -1,10 +1,10 @@
-import { ChevronDown, Menu, Server, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { SERVICE_PAGES } from "~/features/catalogue/catalogue";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import { HEADER_OPAQUE_AFTER_PX, type HomeSection } from "./chrome";
 import { SectionLink } from "./SectionLink";
@@ -56,10 +56,7 @@ function ServicesDropdown() {
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
       >
         Services
-        <ChevronDown
-          aria-hidden="true"
-          className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
-        />
+        <Icon name="chevron-down" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <div id={menuId} hidden={!open} className="absolute left-0 top-full z-50 w-64 pt-2">
         <ul className="rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
@@ -143,7 +140,7 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink">
           <span className="grid size-9 place-items-center rounded-lg bg-brand-600 text-white">
-            <Server aria-hidden="true" className="size-5" />
+            <Icon name="server" className="size-5" />
           </span>
           <span>{businessName}</span>
         </Link>
@@ -178,11 +175,7 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
           aria-controls={mobileMenuId}
           onClick={() => setMobileOpen((o) => !o)}
         >
-          {mobileOpen ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
+          {mobileOpen ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
           <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
         </button>
       </Container>
@@ -205,8 +198,8 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
               className="flex items-center justify-between rounded-md px-3 py-2 text-left text-base font-medium text-slate-700"
             >
               Services
-              <ChevronDown
-                aria-hidden="true"
+              <Icon
+                name="chevron-down"
                 className={`size-4 transition-transform ${mobileServicesOpen ? "rotate-180" : ""}`}
               />
             </button>

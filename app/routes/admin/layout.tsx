@@ -1,15 +1,3 @@
-import {
-  BarChart3,
-  FileText,
-  History,
-  Inbox,
-  LayoutDashboard,
-  MessageSquareQuote,
-  Package,
-  ShieldCheck,
-  Store,
-  Users,
-} from "lucide-react";
 import { Outlet } from "react-router";
 import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
@@ -17,8 +5,9 @@ import { LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
-import { AppShell, SidebarNav } from "~/ui/app-shell";
+import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
 import { Badge } from "~/ui/badge";
+import { Icon } from "~/ui/icon";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import type { Route } from "./+types/layout";
 
@@ -40,16 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders, bell, liveCursor };
 }
 
-const NAV = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/admin/orders", label: "Orders", icon: Package },
-  { to: "/admin/invoices", label: "Invoices", icon: FileText },
-  { to: "/admin/messages", label: "Messages", icon: Inbox },
-  { to: "/admin/quotes", label: "Quotes", icon: MessageSquareQuote },
-  { to: "/admin/clients", label: "Clients", icon: Users },
-  { to: "/admin/catalogue", label: "Catalogue", icon: Store },
-  { to: "/admin/audit", label: "Audit log", icon: History },
-  { to: "/admin/two-factor", label: "Two-factor", icon: ShieldCheck },
+const NAV: SidebarItem[] = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: "layout-dashboard" },
+  { to: "/admin/orders", label: "Orders", icon: "package" },
+  { to: "/admin/invoices", label: "Invoices", icon: "file-text" },
+  { to: "/admin/messages", label: "Messages", icon: "inbox" },
+  { to: "/admin/quotes", label: "Quotes", icon: "message-square-quote" },
+  { to: "/admin/clients", label: "Clients", icon: "users" },
+  { to: "/admin/catalogue", label: "Catalogue", icon: "store" },
+  { to: "/admin/audit", label: "Audit log", icon: "rotate-ccw-clock" },
+  { to: "/admin/two-factor", label: "Two-factor", icon: "shield-check" },
 ];
 
 function Sidebar({ unread, admin }: { unread: number; admin: { name: string; email: string } }) {
@@ -85,7 +74,7 @@ function Sidebar({ unread, admin }: { unread: number; admin: { name: string; ema
 function Title() {
   return (
     <>
-      <BarChart3 aria-hidden="true" className="size-5 text-brand-600" />
+      <Icon name="chart-column" className="size-5 text-brand-600" />
       Back Office
     </>
   );

@@ -1,8 +1,8 @@
-import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/features/currency/currency";
 import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/sandbox-checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -97,7 +97,7 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
             disabled={busy}
             className={buttonClass("primary", "flex-1")}
           >
-            <Lock aria-hidden="true" className="size-4" /> Pay
+            <Icon name="lock" className="size-4" /> Pay
           </button>
           <button
             type="submit"

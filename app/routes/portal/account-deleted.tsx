@@ -1,8 +1,8 @@
-import { CheckCircle2 } from "lucide-react";
 import { useRootData } from "~/features/site/root-data";
 import { seo } from "~/features/site/seo";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/account-deleted";
 
 /** Where "Delete my account" leads once done (issue 25): signed out, saying what happened. */
@@ -20,7 +20,7 @@ export default function AccountDeleted() {
   return (
     <Container className="max-w-2xl py-16">
       <div className="space-y-4 text-center">
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+        <Icon name="circle-check" className="mx-auto size-12 text-green-700" />
         <h1 className="text-3xl font-bold">Your account has been deleted</h1>
         <p className="text-slate-700">
           You have been signed out everywhere. Your profile, preferences, notifications, the files on your

@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
@@ -13,6 +12,7 @@ import { StatusBadge, statusLabel } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { StatCard } from "~/ui/card";
 import { formatDate } from "~/ui/format";
+import { Icon } from "~/ui/icon";
 import { ListView } from "~/ui/list";
 import { FilterChips, SearchForm } from "~/ui/list-controls";
 import { Page } from "~/ui/page";
@@ -39,7 +39,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       actions={
         totals.counts.all > 0 && (
           <a href="/client/invoices/download-all" className={buttonClass("secondary")}>
-            <Download aria-hidden="true" className="size-4" />
+            <Icon name="download" className="size-4" />
             Download All
           </a>
         )
@@ -105,7 +105,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                   {pastDue && <span className="sr-only"> (past due)</span>}
                 </span>
                 {inv.paidAt && (
-                  <span className="block text-xs text-green-800">Paid {formatDate(inv.paidAt)}</span>
+                  <span className="block text-xs text-green-800">{`Paid ${formatDate(inv.paidAt)}`}</span>
                 )}
               </Td>
               <Td className="whitespace-nowrap">
@@ -122,15 +122,15 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
               <Td>
                 <div className="flex flex-wrap items-center gap-3">
                   <Link to={`/invoice/${inv.id}`} className={linkClass}>
-                    View<span className="sr-only"> invoice {inv.invoiceNumber}</span>
+                    View<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
                   </Link>
                   <a href={`/invoice/${inv.id}/pdf`} className={linkClass}>
-                    Download PDF<span className="sr-only"> of {inv.invoiceNumber}</span>
+                    Download PDF<span className="sr-only">{` of ${inv.invoiceNumber}`}</span>
                   </a>
                   {unpaid && (
                     <Form method="post" action={`/client/invoices/${inv.id}/pay`} reloadDocument>
                       <button type="submit" className={buttonClass("primary", "px-3 py-1 text-xs")}>
-                        Pay Now<span className="sr-only"> invoice {inv.invoiceNumber}</span>
+                        Pay Now<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
                       </button>
                     </Form>
                   )}

@@ -23,8 +23,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   const query = parseListQuery(new URL(request.url), ORDER_FILTERS);
-  const page = await listClientOrders(context.runtime.database.db, user.id, query);
-  return { query, ...page };
+  const { rows, ...page } = await listClientOrders(context.runtime.database.db, user.id, query);
+  // Only what a row shows goes into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  return {
+    query,
+    ...page,
+    rows: rows.map((o) => ({
+      id: o.id,
+      serviceName: o.serviceName,
+      serviceCategory: o.serviceCategory,
+      packageName: o.packageName,
+      quantity: o.quantity,
+      amountInCurrency: o.amountInCurrency,
+      currency: o.currency,
+      status: o.status,
+      createdAt: o.createdAt,
+      invoiceId: o.invoiceId,
+      briefMissing: o.briefMissing,
+    })),
+  };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -93,7 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 data-order-link
               >
                 {o.serviceName}
-                <span className="sr-only">: open the order of {formatDate(o.createdAt, "medium", tz)}</span>
+                <span className="sr-only">{`: open the order of ${formatDate(o.createdAt, "medium", tz)}`}</span>
               </Link>
               <p className="text-slate-600">{o.serviceCategory}</p>
               {o.briefMissing && (
@@ -117,7 +134,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   to={`/client/invoice/${o.invoiceId}`}
                   className="font-semibold text-brand-700 hover:underline"
                 >
-                  View Invoice<span className="sr-only"> for {o.serviceName}</span>
+                  View Invoice<span className="sr-only">{` for ${o.serviceName}`}</span>
                 </Link>
               )}
             </Td>

@@ -1,4 +1,3 @@
-import { CheckCircle2 } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { getCurrentUser } from "~/features/accounts/session.server";
@@ -6,6 +5,7 @@ import { reconcileDeps } from "~/features/payments/deps.server";
 import { checkOnReturn } from "~/features/payments/reconcile.server";
 import { pageTitle } from "~/features/site/meta";
 import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PaymentSuccess() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-600" />
+      <Icon name="circle-check" className="mx-auto size-14 text-green-600" />
       <h1 className="mt-6 text-3xl font-bold">Payment Successful</h1>
       <p className="mt-4 text-slate-600">Thank you! Your payment is being confirmed.</p>
       <h2 className="mt-8 text-lg font-semibold">Next steps</h2>

@@ -1,19 +1,11 @@
-import {
-  FileText,
-  LayoutDashboard,
-  MessageSquareQuote,
-  Package,
-  Search,
-  ShoppingCart,
-  User,
-} from "lucide-react";
 import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
-import { AppShell, SidebarNav } from "~/ui/app-shell";
+import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
+import { Icon } from "~/ui/icon";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import { TimeZoneProvider } from "~/ui/time-zone";
 import type { Route } from "./+types/shell";
@@ -57,13 +49,13 @@ export function usePortalData() {
  * "Sidebar: Dashboard, Purchase Services, My Orders, Invoices, Profile, and Sign Out." Quotes is not in
  * the spec: where a client finds the custom work they asked for (issue "quotes").
  */
-const NAV = [
-  { to: "/client/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/client/services", label: "Purchase Services", icon: ShoppingCart },
-  { to: "/client/orders", label: "My Orders", icon: Package },
-  { to: "/client/invoices", label: "Invoices", icon: FileText },
-  { to: "/client/quotes", label: "Quotes", icon: MessageSquareQuote },
-  { to: "/client/profile", label: "Profile", icon: User },
+const NAV: SidebarItem[] = [
+  { to: "/client/dashboard", label: "Dashboard", icon: "layout-dashboard" },
+  { to: "/client/services", label: "Purchase Services", icon: "shopping-cart" },
+  { to: "/client/orders", label: "My Orders", icon: "package" },
+  { to: "/client/invoices", label: "Invoices", icon: "file-text" },
+  { to: "/client/quotes", label: "Quotes", icon: "message-square-quote" },
+  { to: "/client/profile", label: "Profile", icon: "user" },
 ];
 
 function Sidebar({ name }: { name: string }) {
@@ -93,8 +85,8 @@ function SearchBox() {
         Search your orders and invoices
       </label>
       <div className="relative max-w-md">
-        <Search
-          aria-hidden="true"
+        <Icon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
         />
         <input

@@ -1,4 +1,3 @@
-import { ArrowLeft, CalendarDays, Clock, User } from "lucide-react";
 import { data, Link } from "react-router";
 import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH, formatArticleDate } from "~/features/blog/blog";
 import { getArticle } from "~/features/blog/blog.server";
@@ -8,6 +7,7 @@ import { absoluteUrl, seo } from "~/features/site/seo";
 import { articleJsonLd } from "~/features/site/structured-data";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -67,7 +67,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         to="/#blog"
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+        <Icon name="arrow-left" className="size-4" /> Back to Blog
       </Link>
       <div className="mt-6 grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <article>
@@ -75,14 +75,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{article.title}</h1>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1">
-              <User aria-hidden="true" className="size-4" /> {article.author}
+              <Icon name="user" className="size-4" /> {article.author}
             </span>
             <span className="inline-flex items-center gap-1">
-              <CalendarDays aria-hidden="true" className="size-4" />
+              <Icon name="calendar-days" className="size-4" />
               <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
             </span>
             <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" /> {article.readTime}
+              <Icon name="clock" className="size-4" /> {article.readTime}
             </span>
           </p>
           <div className="mt-8 overflow-hidden rounded-2xl" style={{ backgroundImage: article.gradient }}>

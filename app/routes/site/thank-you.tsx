@@ -1,4 +1,3 @@
-import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { briefPrompt } from "~/features/portal/client-order.server";
@@ -6,6 +5,7 @@ import { seo } from "~/features/site/seo";
 import { emailLine, parseThankYouQuery } from "~/features/site/thank-you";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/thank-you";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const line = emailLine(query);
   return (
     <Container className="max-w-2xl py-20 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-green-700" />
+      <Icon name="circle-check" className="mx-auto size-16 text-green-700" />
       <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">
         {query.name ? `Welcome, ${query.name}!` : "Thank You!"}
       </h1>

@@ -1,5 +1,5 @@
-import { CheckCircle2, Crosshair, ShieldCheck, Zap } from "lucide-react";
 import { Container } from "~/ui/container";
+import { Icon, type IconName } from "~/ui/icon";
 
 const CHECKLIST = [
   "Cloud migration and data transfer",
@@ -9,19 +9,19 @@ const CHECKLIST = [
   "Pricing with no hidden fees",
 ];
 
-const VALUES = [
+const VALUES: { icon: IconName; title: string; text: string }[] = [
   {
-    icon: Crosshair,
+    icon: "crosshair",
     title: "Precision",
     text: "Every change is planned, tested and documented, so nothing is lost and nothing is guessed.",
   },
   {
-    icon: Zap,
+    icon: "zap",
     title: "Fast Turnaround",
     text: "Delivery in 24-48h for most projects, and a response to every message within 24 hours.",
   },
   {
-    icon: ShieldCheck,
+    icon: "shield-check",
     title: "Secure",
     text: "Credentials are used only for your project, access is removed afterwards, and your data stays yours.",
   },
@@ -43,16 +43,16 @@ export function AboutSection() {
           <ul className="mt-6 space-y-3">
             {CHECKLIST.map((item) => (
               <li key={item} className="flex gap-3 text-slate-800">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
                 {item}
               </li>
             ))}
           </ul>
         </div>
         <ul className="grid gap-4">
-          {VALUES.map(({ icon: Icon, title, text }) => (
+          {VALUES.map(({ icon, title, text }) => (
             <li key={title} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
+              <Icon name={icon} className="size-8 shrink-0 text-brand-700" />
               <div>
                 <h3 className="font-semibold">{title}</h3>
                 <p className="mt-1 text-sm text-slate-600">{text}</p>

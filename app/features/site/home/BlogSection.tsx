@@ -1,4 +1,3 @@
-import { CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import {
   BLOG_IMAGE_HEIGHT,
@@ -7,6 +6,7 @@ import {
   formatArticleDate,
 } from "~/features/blog/blog";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import { NewsletterBox } from "./NewsletterBox";
 
 export function BlogTeaserCard({ post }: { post: BlogTeaser }) {
@@ -34,11 +34,11 @@ export function BlogTeaserCard({ post }: { post: BlogTeaser }) {
         <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <span>{post.author}</span>
           <span className="inline-flex items-center gap-1">
-            <CalendarDays aria-hidden="true" className="size-3.5" />
+            <Icon name="calendar-days" className="size-3.5" />
             <time dateTime={post.date}>{formatArticleDate(post.date)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
+            <Icon name="clock" className="size-3.5" />
             {post.readTime}
           </span>
         </p>

@@ -1,8 +1,8 @@
-import { Clock, Mail, MessageCircle } from "lucide-react";
 import { whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
 import { useRootData } from "~/features/site/root-data";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 
 /**
  * The home contact section: the contact form, contact cards (email, WhatsApp) and business hours from
@@ -18,7 +18,7 @@ export function ContactSection() {
           Contact
         </h2>
         <p className="mt-3 flex items-center gap-2 text-slate-600">
-          <Clock aria-hidden="true" className="size-5" /> Responses within 24 hours.
+          <Icon name="clock" className="size-5" /> Responses within 24 hours.
         </p>
         <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
           <div>
@@ -29,7 +29,7 @@ export function ContactSection() {
               href={`mailto:${business.email}`}
               className="flex gap-4 rounded-xl border border-slate-200 p-6 hover:border-brand-600"
             >
-              <Mail aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+              <Icon name="mail" className="size-6 shrink-0 text-brand-700" />
               <span>
                 <span className="block font-semibold">Email</span>
                 <span className="block text-sm text-slate-600">{business.email}</span>
@@ -41,7 +41,7 @@ export function ContactSection() {
               rel="noopener noreferrer"
               className="flex gap-4 rounded-xl border border-slate-200 p-6 hover:border-brand-600"
             >
-              <MessageCircle aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+              <Icon name="message-circle" className="size-6 shrink-0 text-green-700" />
               <span>
                 <span className="block font-semibold">WhatsApp</span>
                 <span className="block text-sm text-slate-600">Chat with us on WhatsApp</span>
@@ -49,7 +49,7 @@ export function ContactSection() {
             </a>
             <div className="rounded-xl border border-slate-200 p-6">
               <h3 className="flex items-center gap-2 font-semibold">
-                <Clock aria-hidden="true" className="size-5 text-brand-700" /> Business Hours
+                <Icon name="clock" className="size-5 text-brand-700" /> Business Hours
               </h3>
               <ul className="mt-3 space-y-1 text-sm text-slate-600">
                 {hours.map((h) => (

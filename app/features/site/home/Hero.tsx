@@ -1,12 +1,12 @@
-import { Star, ThumbsUp, Users } from "lucide-react";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { Icon, type IconName } from "~/ui/icon";
 import { SectionLink } from "../SectionLink";
 
-const CLAIMS = [
-  { icon: Users, label: "50+ Happy Clients" },
-  { icon: Star, label: "4.9/5 Rating" },
-  { icon: ThumbsUp, label: "100% Success Rate" },
+const CLAIMS: { icon: IconName; label: string }[] = [
+  { icon: "users", label: "50+ Happy Clients" },
+  { icon: "star", label: "4.9/5 Rating" },
+  { icon: "thumbs-up", label: "100% Success Rate" },
 ];
 
 export function Hero() {
@@ -25,9 +25,9 @@ export function Hero() {
           one expert. Delivery in 24-48h, responses within 24 hours and 24/7 support.
         </p>
         <ul className="mt-8 flex flex-wrap gap-x-8 gap-y-3">
-          {CLAIMS.map(({ icon: Icon, label }) => (
+          {CLAIMS.map(({ icon, label }) => (
             <li key={label} className="flex items-center gap-2 font-semibold text-slate-800">
-              <Icon aria-hidden="true" className="size-5 text-brand-700" />
+              <Icon name={icon} className="size-5 text-brand-700" />
               {label}
             </li>
           ))}

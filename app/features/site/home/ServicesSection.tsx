@@ -1,8 +1,8 @@
-import { CheckCircle2, Clock, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Price } from "~/features/currency/Price";
 import { QuoteRequestForm } from "~/features/quotes/QuoteRequestForm";
 import { Container } from "~/ui/container";
+import { Icon } from "~/ui/icon";
 import { SectionLink } from "../SectionLink";
 
 export interface ServiceCard {
@@ -33,10 +33,10 @@ export function ServicesSection({ services }: { services: ServiceCard[] }) {
               <p className="mt-2 flex-1 text-sm text-slate-600">{s.description}</p>
               <ul aria-label="Highlights" className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
                 <li className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-1 text-amber-900">
-                  <Star aria-hidden="true" className="size-3.5" /> 4.9/5
+                  <Icon name="star" className="size-3.5" /> 4.9/5
                 </li>
                 <li className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-1 text-green-900">
-                  <Clock aria-hidden="true" className="size-3.5" /> 24-48h delivery
+                  <Icon name="clock" className="size-3.5" /> 24-48h delivery
                 </li>
               </ul>
               {s.startingFromUsd !== null && (
@@ -47,7 +47,7 @@ export function ServicesSection({ services }: { services: ServiceCard[] }) {
               <ul className="mt-4 space-y-1 text-sm text-slate-700">
                 {s.features.map((f) => (
                   <li key={f} className="flex gap-2">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
                     {f}
                   </li>
                 ))}

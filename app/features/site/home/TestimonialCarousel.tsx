@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Star } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CAROUSEL_INTERVAL_MS, TESTIMONIALS, wrapIndex } from "./testimonials";
 
@@ -70,7 +70,7 @@ export function TestimonialCarousel() {
             >
               <p className="flex gap-1 text-amber-500" role="img" aria-label={`Rated ${t.rating} out of 5`}>
                 {STARS.slice(0, t.rating).map((s) => (
-                  <Star key={s} aria-hidden="true" className="size-5 fill-current" />
+                  <Icon name="star" key={s} className="size-5 fill-current" />
                 ))}
               </p>
               <blockquote className="mt-4 text-lg text-slate-800">“{t.text}”</blockquote>
@@ -98,7 +98,7 @@ export function TestimonialCarousel() {
           onClick={() => setIndex((i) => wrapIndex(i, -1, count))}
           className="rounded-full border border-slate-300 p-2 hover:bg-slate-50"
         >
-          <ChevronLeft aria-hidden="true" className="size-5" />
+          <Icon name="chevron-left" className="size-5" />
           <span className="sr-only">Previous testimonial</span>
         </button>
         <ul className="flex gap-1">
@@ -124,7 +124,7 @@ export function TestimonialCarousel() {
           onClick={() => setIndex((i) => wrapIndex(i, 1, count))}
           className="rounded-full border border-slate-300 p-2 hover:bg-slate-50"
         >
-          <ChevronRight aria-hidden="true" className="size-5" />
+          <Icon name="chevron-right" className="size-5" />
           <span className="sr-only">Next testimonial</span>
         </button>
       </div>
