@@ -26,7 +26,8 @@
  *
  * Shorter runs while developing: BENCH_DURATION (seconds per autocannon run, 10), BENCH_CONNECTIONS
  * ("10,100"), BENCH_ORDERS (the big client's orders, 10000), BENCH_LIGHTHOUSE_RUNS (3; 0 skips it),
- * BENCH_CHECKOUT_SECONDS (5), BENCH_DATABASES ("pglite,postgres" with DATABASE_URL set).
+ * BENCH_CHECKOUT_SECONDS (5), BENCH_DATABASES ("pglite,postgres" with DATABASE_URL set). BENCH_NODE_FLAGS
+ * starts the server with node flags (the memory trade-off of ADR 0820).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -53,6 +54,8 @@ const CLIENTS = 50;
 const GROWTH = [10, 1_000, BIG];
 const SERVICE_PAGE = "/services/email-migration";
 const PROFILE = env.BENCH_CPU_PROFILE === "1";
+/** Node flags for the measured server (e.g. "--max-semi-space-size=2 --heap-growing-percent=20"). */
+const NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const PROFILE_PATH = env.BENCH_CPU_PROFILE_PATH ?? "/client/dashboard";
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -278,7 +281,7 @@ async function startPortico(
   base: string,
   nodeFlags: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, "server.js"], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeFlags, "server.js"], {
     env: { ...env, ...serverEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -607,7 +610,7 @@ const started = performance.now();
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine,
-  settings: { DURATION, CONNECTIONS, BIG, LIGHTHOUSE_RUNS },
+  settings: { DURATION, CONNECTIONS, BIG, LIGHTHOUSE_RUNS, NODE_FLAGS },
 };
 // BENCH_DATABASES ("pglite,postgres") picks one of them while iterating.
 const databases = (env.BENCH_DATABASES ?? (env.DATABASE_URL ? "pglite,postgres" : "pglite")).split(",") as (
