@@ -8,6 +8,7 @@ type Row = Record<string, string | number>;
 interface Database {
   throughput: Row[];
   growth: Row[];
+  targets?: Row[];
   checkout: Row;
   memory: Row;
   lighthouse: Row[];
@@ -36,6 +37,9 @@ for (const kind of ["pglite", "postgres"] as const) {
   out.push(`**${names[kind]}: throughput (autocannon, gzip accepted)**`, "", table(r.throughput), "");
   out.push(`**${names[kind]}: portal pages, median ms one request at a time, by the client's orders**`, "");
   out.push(table(r.growth), "");
+  if (r.targets?.length) {
+    out.push(`**${names[kind]}: issue 26's targets (ADR 0820)**`, "", table(r.targets), "");
+  }
   out.push(`**${names[kind]}: checkout + webhook round trips (sequential) and server memory**`, "");
   out.push(table([{ ...r.checkout, ...r.memory }]), "");
   if (r.lighthouse.length)

@@ -16,13 +16,22 @@
  * - all of it on PGlite, and the server-side measures again on PostgreSQL when DATABASE_URL is set
  *   (use an empty database: the bench adds its clients and orders).
  *
+ * - the targets of issue 26 (ADR 0820), each printed with "met" or "NOT met": signed-in dashboard, orders
+ *   and invoices at 1,000 and BIG orders (server time one at a time, requests/s at 10 connections), a
+ *   signed-in client's `/` against the anonymous (cached) `/`, and idle memory;
+ * - with BENCH_CPU_PROFILE=1, a CPU profile of a second server process (`node --cpu-prof`) under load
+ *   (10 connections) on a signed-in page (BENCH_CPU_PROFILE_PATH, /client/dashboard, as the 1,000-order
+ *   client), its top self-time functions and packages printed; the .cpuprofile is kept in
+ *   BENCH_CPU_PROFILE_DIR (a temporary directory) for Chrome DevTools.
+ *
  * Shorter runs while developing: BENCH_DURATION (seconds per autocannon run, 10), BENCH_CONNECTIONS
  * ("10,100"), BENCH_ORDERS (the big client's orders, 10000), BENCH_LIGHTHOUSE_RUNS (3; 0 skips it),
- * BENCH_CHECKOUT_SECONDS (5).
+ * BENCH_CHECKOUT_SECONDS (5), BENCH_DATABASES ("pglite,postgres" with DATABASE_URL set). BENCH_NODE_FLAGS
+ * starts the server with node flags (the memory trade-off of ADR 0820).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +44,7 @@ import { createAccount, FIXTURE_PASSWORD } from "../tests/support/admin-fixtures
 import { Session } from "../tests/support/browserless";
 import { freePort, loadBuild } from "../tests/support/server";
 import { measureExportMemory } from "./export-memory";
+import { measureHtmlBytes } from "./html-bytes";
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -45,6 +55,10 @@ const CHECKOUT_SECONDS = Number(env.BENCH_CHECKOUT_SECONDS ?? 5);
 const CLIENTS = 50;
 const GROWTH = [10, 1_000, BIG];
 const SERVICE_PAGE = "/services/email-migration";
+const PROFILE = env.BENCH_CPU_PROFILE === "1";
+/** Node flags for the measured server (e.g. "--max-semi-space-size=2 --heap-growing-percent=20"). */
+const NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+const PROFILE_PATH = env.BENCH_CPU_PROFILE_PATH ?? "/client/dashboard";
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const run = promisify(execFile);
@@ -264,8 +278,12 @@ function rssOf(pid: number): number {
 }
 
 /** `node server.js` as in production, on its own; resolves once /healthz answers. */
-async function startPortico(serverEnv: Record<string, string>, base: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.js"], {
+async function startPortico(
+  serverEnv: Record<string, string>,
+  base: string,
+  nodeFlags: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeFlags, "server.js"], {
     env: { ...env, ...serverEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -279,6 +297,123 @@ async function startPortico(serverEnv: Record<string, string>, base: string): Pr
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("the server did not start within 30 s");
+}
+
+/** Stops a server started by startPortico (SIGTERM: it drains and exits); false if it had already exited. */
+async function stopServer(child: ChildProcess): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return false;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+  return true;
+}
+
+type Row = Record<string, string | number>;
+
+/** Issue 26's targets (ADR 0820), one row each: the measure, its value, the target and whether it is met. */
+function targetRows(
+  kind: "pglite" | "postgres",
+  pages: { page: string; orders: number; ms: number; rps: number }[],
+  home: { anonymous: number; signedIn: number },
+  idleMb: number,
+): Row[] {
+  const rows: Row[] = [];
+  const row = (measure: string, value: number, target: string, met: boolean) =>
+    rows.push({ measure, value, target, met: met ? "met" : "NOT met" });
+  for (const p of pages) {
+    // At 1,000 orders the targets themselves; at BIG orders within 20 % of them.
+    const slack = p.orders > 1_000 ? 1.2 : 1;
+    row(`${p.page}, ${p.orders} orders: ms one at a time`, p.ms, `<= ${ms(6 * slack)}`, p.ms <= 6 * slack);
+    row(
+      `${p.page}, ${p.orders} orders: req/s at 10 connections`,
+      Math.round(p.rps),
+      `>= ${Math.round(400 / slack)}`,
+      p.rps >= 400 / slack,
+    );
+  }
+  const share = ms((100 * home.signedIn) / home.anonymous);
+  row(`/ signed in: % of anonymous (cached) / req/s`, share, ">= 50", share >= 50);
+  const limit = kind === "pglite" ? 250 : 150;
+  row("idle resident memory MB", idleMb, `<= ${limit}`, idleMb <= limit);
+  return rows;
+}
+
+/** Self time by function (name and file) and by package, from a V8 .cpuprofile. */
+export function summarizeProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}): { functions: Row[]; packages: Row[]; busyMs: number; idleMs: number } {
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<number, number>();
+  for (const [i, id] of profile.samples.entries()) {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let busy = 0;
+  let idle = 0;
+  const cwd = `file://${process.cwd()}/`;
+  for (const [id, us] of self) {
+    const frame = frames.get(id)!;
+    if (frame.functionName === "(idle)") {
+      idle += us;
+      continue;
+    }
+    busy += us;
+    const file = frame.url.replace(cwd, "");
+    const name = `${frame.functionName || "(anonymous)"}${file ? ` ${file}:${frame.lineNumber + 1}` : ""}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file)?.[1];
+    const area = pkg
+      ? pkg
+      : file.startsWith("build/")
+        ? "build (the app)"
+        : file.startsWith("node:")
+          ? "node: internals"
+          : file || frame.functionName;
+    byPackage.set(area, (byPackage.get(area) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number, key: string) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => ({ [key]: name, "self ms": ms(us / 1000), "% of busy": ms((100 * us) / busy) }));
+  return {
+    functions: top(byFunction, 25, "function"),
+    packages: top(byPackage, 15, "package"),
+    busyMs: ms(busy / 1000),
+    idleMs: ms(idle / 1000),
+  };
+}
+
+/** A second server process under `node --cpu-prof`, loaded at 10 connections on one signed-in page. */
+async function profileUnderLoad(
+  kind: "pglite" | "postgres",
+  serverEnv: Record<string, string>,
+  base: string,
+  cookie: string,
+) {
+  const dir = path.join(
+    env.BENCH_CPU_PROFILE_DIR ?? mkdtempSync(path.join(os.tmpdir(), "portico-cpu-")),
+    kind,
+  );
+  mkdirSync(dir, { recursive: true });
+  const server = await startPortico(serverEnv, base, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+  try {
+    for (let i = 0; i < 20; i++)
+      await (await fetch(base + PROFILE_PATH, { headers: { cookie } })).arrayBuffer();
+    const r = await load(base + PROFILE_PATH, 10, { cookie });
+    if (r.non2xx) throw new Error(`${PROFILE_PATH} answered ${r.non2xx} non-2xx under the profiler`);
+  } finally {
+    await stopServer(server);
+  }
+  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`no .cpuprofile written in ${dir}`);
+  return {
+    file: path.join(dir, file),
+    ...summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), "utf8"))),
+  };
 }
 
 /** `first`: the first database measured; only it runs Lighthouse and the same-bytes references, which do
@@ -327,6 +462,7 @@ async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
   }
   const seedSeconds = ms((performance.now() - seedStart) / 1000);
   const server = await startPortico(serverEnv, base);
+  let stopped = false;
   const bare = await startBare();
   try {
     const sessions = await Promise.all(
@@ -404,6 +540,41 @@ async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
       growth.push(row);
     }
 
+    // Issue 26's HTML bytes: home (anonymous and signed in) and the portal lists (50 rows a page).
+    const htmlBytes = (
+      await measureHtmlBytes([
+        { page: "/", fetch: () => fetch(`${base}/`) },
+        ...["/", "/client/dashboard", "/client/orders", "/client/invoices", "/client/services"].map(
+          (page) => ({ page: `${page} (signed in)`, fetch: () => sessions[1]!.get(page) }),
+        ),
+      ])
+    ).map(({ page, bytes, gzip }) => ({ page, bytes, gzip }));
+
+    // Issue 26's targets: the signed-in pages at 1,000 and BIG orders, a signed-in client's home page.
+    const targetPages: { page: string; orders: number; ms: number; rps: number }[] = [];
+    for (const i of [1, 2]) {
+      const cookie = sessions[i]!.cookieHeader;
+      for (const page of ["dashboard", "orders", "invoices"]) {
+        const r = await load(`${base}/client/${page}`, 10, { cookie });
+        if (r.non2xx || r.errors) throw new Error(`/client/${page} answered ${r.non2xx} non-2xx under load`);
+        const orders = GROWTH[i]!;
+        targetPages.push({
+          page: `/client/${page}`,
+          orders,
+          ms: Number(growth[i]![`${page} ms`]),
+          rps: r.rps,
+        });
+      }
+    }
+    const anonymousHome = await load(`${base}/`, 10);
+    const signedInHome = await load(`${base}/`, 10, { cookie: sessions[GROWTH.length]!.cookieHeader });
+    const targets26 = targetRows(
+      kind,
+      targetPages,
+      { anonymous: anonymousHome.rps, signedIn: signedInHome.rps },
+      idleRss,
+    );
+
     const checkout = await checkouts(base, sessions.slice(GROWTH.length, GROWTH.length + 20));
     const memory = { "idle MB": idleRss, "after load MB": rssOf(server.pid!), "seed s": seedSeconds };
     // Issue 25: the 1,000-order client's "Download my data", streamed, with the server's RSS around it.
@@ -423,17 +594,30 @@ async function benchDatabase(kind: "pglite" | "postgres", first: boolean) {
             sessions[0]!.cookieHeader,
           )
         : [];
-    return { throughput, growth, checkout, memory, exportMemory, lighthouse };
+    let profile: Awaited<ReturnType<typeof profileUnderLoad>> | null = null;
+    if (PROFILE) {
+      // One process holds a PGlite directory: the measured server stops before the profiled one starts.
+      stopped = true;
+      if (!(await stopServer(server))) throw new Error(`the ${kind} server had exited early`);
+      profile = await profileUnderLoad(kind, serverEnv, base, sessions[1]!.cookieHeader);
+    }
+    return {
+      throughput,
+      growth,
+      htmlBytes,
+      targets: targets26,
+      checkout,
+      memory,
+      exportMemory,
+      lighthouse,
+      profile,
+    };
   } finally {
     bare.child.kill("SIGTERM");
     // A server that already exited would never emit "exit" again (and an await on it would leave
     // nothing to run: Node ends with code 13).
-    if (server.exitCode !== null || server.signalCode !== null) {
+    if (!stopped && !(await stopServer(server))) {
       console.error(`the ${kind} server had exited early (${server.exitCode ?? server.signalCode})`);
-    } else {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
     }
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -450,9 +634,13 @@ const started = performance.now();
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine,
-  settings: { DURATION, CONNECTIONS, BIG, LIGHTHOUSE_RUNS },
+  settings: { DURATION, CONNECTIONS, BIG, LIGHTHOUSE_RUNS, NODE_FLAGS },
 };
-const databases: ("pglite" | "postgres")[] = env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+// BENCH_DATABASES ("pglite,postgres") picks one of them while iterating.
+const databases = (env.BENCH_DATABASES ?? (env.DATABASE_URL ? "pglite,postgres" : "pglite")).split(",") as (
+  | "pglite"
+  | "postgres"
+)[];
 console.log("Machine:", machine);
 for (const [i, kind] of databases.entries()) {
   const r = await benchDatabase(kind, i === 0);
@@ -462,6 +650,10 @@ for (const [i, kind] of databases.entries()) {
   console.table(r.throughput);
   console.log("Growth: median time (ms) of portal pages, one request at a time, by the client's orders");
   console.table(r.growth);
+  console.log("HTML bytes (targets: home 80 KB, portal pages 40 KB with 50 rows)");
+  console.table(r.htmlBytes);
+  console.log(`Issue 26 targets (ADR 0820), ${kind}: signed-in pages, signed-in /, idle memory`);
+  console.table(r.targets);
   console.log("Checkout + webhook (sandbox hosted page, sequential)");
   console.table([r.checkout]);
   console.log("Resident memory of the server process");
@@ -470,6 +662,13 @@ for (const [i, kind] of databases.entries()) {
     `Export of ${GROWTH[1]!.toLocaleString("en-US")} orders: bytes, seconds, RSS before / peak / after`,
   );
   console.table([r.exportMemory]);
+  if (r.profile) {
+    console.log(
+      `CPU profile of ${PROFILE_PATH} under load (${r.profile.busyMs} ms busy, ${r.profile.idleMs} ms idle): ${r.profile.file}`,
+    );
+    console.table(r.profile.packages);
+    console.table(r.profile.functions);
+  }
   if (r.lighthouse.length) {
     console.log(`Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(median of ${LIGHTHOUSE_RUNS})` : ""}, mobile preset`);
     console.table(r.lighthouse);

@@ -5,6 +5,7 @@
  */
 import "./context";
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -117,7 +118,19 @@ export function createApp(runtime: Runtime): express.Express {
         setHeaders,
       }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false, setHeaders }));
+    // The other public files (favicon.svg, og-image.svg, blog/…): only a path whose first segment is one
+    // of build/client's own entries reaches the file system. Pages go straight on, without a stat and a
+    // failed open before each (ADR 0820).
+    const publicFiles = express.static(client, { maxAge: "1h", index: false, setHeaders });
+    const entries = new Set(
+      existsSync(client) ? readdirSync(client).filter((name) => name !== "assets") : [],
+    );
+    app.use((req, res, next) => {
+      const slash = req.path.indexOf("/", 1);
+      const first = req.path.slice(1, slash === -1 ? undefined : slash);
+      if (entries.has(first)) publicFiles(req, res, next);
+      else next();
+    });
   }
   // Pages get the full set of security headers; JSON APIs get a file's few (ADR 0800).
   const pageHeaders = [cspNonce, securityHeaders(config), permissionsPolicy];

@@ -209,6 +209,34 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(await (await visit("/")).text()).not.toContain("Cache Client");
   });
 
+  it("never stores what a signed-in client was shown: public pages rendered for them, or portal pages", async () => {
+    await createAccount(db(), { email: "cache2@example.com", name: "Stored Never" });
+    const client = new Session(server.url, "198.51.100.41");
+    const res = await client.post("/client/login", {
+      email: "cache2@example.com",
+      password: FIXTURE_PASSWORD,
+    });
+    expect(location(res)).toBe("/client/dashboard");
+    // A page nobody has asked for yet, rendered first (and again) for the signed-in client, then a portal
+    // page: none is even considered for the cache (storeIfCacheable marks what it stores "miss").
+    for (const path of ["/services/acronis-setup", "/services/acronis-setup", "/client/dashboard"]) {
+      const page = await client.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get("x-page-cache"), path).toBeNull();
+      expect(page.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(await page.text(), path).toContain("Stored Never");
+    }
+    // The first visitor after them gets a page rendered for a visitor, which is the one stored.
+    const first = await visit("/services/acronis-setup");
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(await first.text()).not.toContain("Stored Never");
+    expect(await (await visitCached("/services/acronis-setup")).text()).not.toContain("Stored Never");
+    // A portal page is never served from the cache, with or without a session.
+    const anonymous = await visit("/client/dashboard");
+    expect(anonymous.headers.get("x-page-cache")).toBeNull();
+    expect(await anonymous.text()).not.toContain("Stored Never");
+  });
+
   it("shows a price changed in the back office at once", async () => {
     await createAccount(db(), { email: "owner@example.com", name: "Owner", role: "admin" });
     const admin = new Session(server.url, "198.51.100.41");
