@@ -3,7 +3,6 @@ import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "~/config.server";
-import { INLINE_CSS_SOURCE } from "~/delivery/inline-css.server";
 
 /** Gives each response a fresh CSP nonce, read by entry.server.tsx for every inline script. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -30,8 +29,8 @@ export function securityHeaders(config: Config): RequestHandler {
               (_req, res) =>
                 `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
             ],
-        // The stylesheet is inline, allowed by its hash (ADR 0810); development keeps Vite's style tags.
-        "style-src": ["'self'", dev ? "'unsafe-inline'" : INLINE_CSS_SOURCE],
+        // The stylesheet is a file of the site's own (ADR 0821); development keeps Vite's style tags.
+        "style-src": dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         "style-src-attr": ["'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

@@ -13,6 +13,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import type { Config } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
 import {
@@ -43,6 +44,7 @@ import {
 import { ACCOUNT_MESSAGES, withinLimit } from "~/features/accounts/accounts.server";
 import type { AccountDeps } from "~/features/accounts/deps.server";
 import { ACCOUNT_LIMITS } from "~/features/accounts/limits";
+import { MAX_PASSWORD_LENGTH } from "~/features/accounts/password";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { parseSignInCode } from "~/features/accounts/two-factor";
 import { checkCurrentCode, twoFactorStatus } from "~/features/accounts/two-factor.server";
@@ -57,12 +59,40 @@ import { parseForm } from "~/ui/form";
 import {
   type BlockingOrder,
   blockedMessage,
+  DELETE_CONFIRMATION,
   DELETED_NAME,
   DELETION_MESSAGES,
-  deleteAccountSchema,
   deletedEmail,
-  ownerDeleteClientSchema,
 } from "./account-deletion";
+
+// The forms' rules live here, not in ./account-deletion: the profile page imports that module for the
+// word to type, and zod would come along into its JavaScript (the pages' budgets).
+const confirmation = z.string().refine((v) => v.trim() === DELETE_CONFIRMATION, {
+  message: DELETION_MESSAGES.confirmRequired,
+});
+
+/** The client's form: the current password, the two-factor code when it is on, and DELETE. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string()
+    .min(1, { message: DELETION_MESSAGES.passwordRequired })
+    .max(MAX_PASSWORD_LENGTH, { message: DELETION_MESSAGES.passwordWrong }),
+  code: z
+    .string()
+    .max(64, { message: DELETION_MESSAGES.codeRequired })
+    .optional()
+    .transform((v) => v?.replace(/\s+/g, "") ?? ""),
+  confirm: confirmation,
+});
+
+/** The owner's form: DELETE and the owner's own password. */
+export const ownerDeleteClientSchema = z.object({
+  password: z
+    .string()
+    .min(1, { message: DELETION_MESSAGES.ownerPasswordRequired })
+    .max(MAX_PASSWORD_LENGTH, { message: DELETION_MESSAGES.ownerPasswordWrong }),
+  confirm: confirmation,
+});
 
 export interface DeletionDeps {
   db: Database;

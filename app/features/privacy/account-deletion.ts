@@ -1,9 +1,7 @@
 /**
- * The pure parts of "Delete my account" (issue 25, ADR 0520): what to type, the form's rules shared by
- * the browser and the server, the messages, and the placeholders a deleted account's fields hold.
+ * The pure parts of "Delete my account" (issue 25, ADR 0520): what to type, the messages, and the
+ * placeholders a deleted account's fields hold. No zod here: the profile page's JavaScript imports it.
  */
-import { z } from "zod";
-import { MAX_PASSWORD_LENGTH } from "~/features/accounts/password";
 
 /** The word typed to confirm, exactly (capitals). */
 export const DELETE_CONFIRMATION = "DELETE";
@@ -45,30 +43,3 @@ export const DELETED_NAME = "Deleted client";
 export function deletedEmail(userId: string): string {
   return `deleted-${userId.replace(/[^A-Za-z0-9_-]+/g, "_")}@deleted.invalid`;
 }
-
-const confirmation = z.string().refine((v) => v.trim() === DELETE_CONFIRMATION, {
-  message: DELETION_MESSAGES.confirmRequired,
-});
-
-/** The client's form: the current password, the two-factor code when it is on, and DELETE. */
-export const deleteAccountSchema = z.object({
-  password: z
-    .string()
-    .min(1, { message: DELETION_MESSAGES.passwordRequired })
-    .max(MAX_PASSWORD_LENGTH, { message: DELETION_MESSAGES.passwordWrong }),
-  code: z
-    .string()
-    .max(64, { message: DELETION_MESSAGES.codeRequired })
-    .optional()
-    .transform((v) => v?.replace(/\s+/g, "") ?? ""),
-  confirm: confirmation,
-});
-
-/** The owner's form: DELETE and the owner's own password. */
-export const ownerDeleteClientSchema = z.object({
-  password: z
-    .string()
-    .min(1, { message: DELETION_MESSAGES.ownerPasswordRequired })
-    .max(MAX_PASSWORD_LENGTH, { message: DELETION_MESSAGES.ownerPasswordWrong }),
-  confirm: confirmation,
-});
