@@ -9,8 +9,10 @@ interface Database {
   throughput: Row[];
   growth: Row[];
   targets?: Row[];
+  htmlBytes?: Row[];
   checkout: Row;
   memory: Row;
+  exportMemory?: Row;
   lighthouse: Row[];
 }
 const results = JSON.parse(readFileSync(new URL("./results.json", import.meta.url), "utf8")) as Record<
@@ -37,11 +39,18 @@ for (const kind of ["pglite", "postgres"] as const) {
   out.push(`**${names[kind]}: throughput (autocannon, gzip accepted)**`, "", table(r.throughput), "");
   out.push(`**${names[kind]}: portal pages, median ms one request at a time, by the client's orders**`, "");
   out.push(table(r.growth), "");
+  if (r.htmlBytes?.length) {
+    out.push(`**${names[kind]}: HTML bytes (lists with 50 rows)**`, "", table(r.htmlBytes), "");
+  }
   if (r.targets?.length) {
     out.push(`**${names[kind]}: issue 26's targets (ADR 0820)**`, "", table(r.targets), "");
   }
   out.push(`**${names[kind]}: checkout + webhook round trips (sequential) and server memory**`, "");
   out.push(table([{ ...r.checkout, ...r.memory }]), "");
+  if (r.exportMemory) {
+    out.push(`**${names[kind]}: "Download my data" of the 1,000-order client (issue 25)**`, "");
+    out.push(table([r.exportMemory]), "");
+  }
   if (r.lighthouse.length)
     out.push("**Lighthouse, mobile preset, median of 3**", "", table(r.lighthouse), "");
 }
