@@ -39,21 +39,9 @@ import { testDatabases } from "../support/databases";
 import { EventReader, openEvents } from "../support/portal";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 import { eventually, startTestSmtp, type TestSmtp } from "../support/smtp";
-import { totp, wrongCode } from "../support/totp";
+import { backupCodesIn, secretIn, totp, wrongCode } from "../support/totp";
 
 const SECRET = "sandbox-test-secret-0123456789";
-
-function secretIn(html: string): string {
-  const match = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(html);
-  if (!match) throw new Error("no TOTP key on the page");
-  return match[1]!.replace(/\s+/g, "");
-}
-
-function backupCodesIn(html: string): string[] {
-  const list = /data-testid="backup-codes"[^>]*>(.*?)<\/ul>/s.exec(html);
-  if (!list) return [];
-  return [...list[1]!.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
-}
 
 /**
  * The only places the old email, name or phone may stay after a deletion: the buyer copies frozen on

@@ -17,7 +17,7 @@ import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
-import { totp, wrongCode } from "../support/totp";
+import { backupCodesIn, secretIn, totp, wrongCode } from "../support/totp";
 
 const INVALID_CODE =
   "That code is not valid. Check your authenticator app (or your backup codes) and try again.";
@@ -25,18 +25,6 @@ const INVALID_SETUP_CODE =
   "That code is not valid. Check that your authenticator app shows this account and try again.";
 const WRONG_PASSWORD = "Current password is incorrect.";
 const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
-
-function secretIn(html: string): string {
-  const match = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(html);
-  if (!match) throw new Error("no TOTP key on the page");
-  return match[1]!.replace(/\s+/g, "");
-}
-
-function backupCodesIn(html: string): string[] {
-  const list = /data-testid="backup-codes"[^>]*>(.*?)<\/ul>/s.exec(html);
-  if (!list) return [];
-  return [...list[1]!.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
-}
 
 describe.each(testDatabases)("two-factor sign-in on $name", (database) => {
   let server: TestServer;

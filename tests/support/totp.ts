@@ -46,3 +46,17 @@ export function wrongCode(secret: string, index = 0, time = Date.now()): string 
     if (!valid.has(candidate)) return candidate;
   }
 }
+
+/** The TOTP key the two-factor setup page shows. */
+export function secretIn(html: string): string {
+  const match = /data-testid="totp-secret"[^>]*>([^<]+)</.exec(html);
+  if (!match) throw new Error("no TOTP key on the page");
+  return match[1]!.replace(/\s+/g, "");
+}
+
+/** The backup codes a page shows once (none when it shows none). */
+export function backupCodesIn(html: string): string[] {
+  const list = /data-testid="backup-codes"[^>]*>(.*?)<\/ul>/s.exec(html);
+  if (!list) return [];
+  return [...list[1]!.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
+}

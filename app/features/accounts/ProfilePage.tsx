@@ -7,7 +7,7 @@
  */
 import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { DELETE_CONFIRMATION } from "~/features/privacy/account-deletion";
+import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { DATA_EXPORTS_PER_DAY } from "~/features/privacy/data-export";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
@@ -361,15 +361,7 @@ function DeleteAccount({
             error={mine?.fieldErrors.code}
           />
         )}
-        <TextField
-          label={`Type ${DELETE_CONFIRMATION} to confirm`}
-          name="confirm"
-          autoComplete="off"
-          spellCheck={false}
-          hint={`In capitals: ${DELETE_CONFIRMATION}`}
-          required
-          error={mine?.fieldErrors.confirm}
-        />
+        <DeleteConfirmField error={mine?.fieldErrors.confirm} />
         <Button type="submit" variant="danger" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete my account"}
         </Button>

@@ -7,14 +7,14 @@ import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { expireCheckouts } from "~/features/payments/provider.server";
-import { DELETE_CONFIRMATION } from "~/features/privacy/account-deletion";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
+import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { Alert, PasswordField, TextField } from "~/ui/field";
+import { Alert, PasswordField } from "~/ui/field";
 import { formValues } from "~/ui/form";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
@@ -180,15 +180,7 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
             <Form method="post" className="space-y-4" noValidate>
               <input type="hidden" name="intent" value="deleteClient" />
               {actionData?.error && <Alert tone="error">{actionData.error}</Alert>}
-              <TextField
-                label={`Type ${DELETE_CONFIRMATION} to confirm`}
-                name="confirm"
-                autoComplete="off"
-                spellCheck={false}
-                hint={`In capitals: ${DELETE_CONFIRMATION}`}
-                required
-                error={actionData?.fieldErrors.confirm}
-              />
+              <DeleteConfirmField error={actionData?.fieldErrors.confirm} />
               <PasswordField
                 label="Your password"
                 name="password"
