@@ -19,6 +19,13 @@ const pglite: TestDatabase = {
   create: async () => ({ env: { PGLITE_DIR: "memory://" }, drop: async () => {} }),
 };
 
+/** The first test file (not a support module) on the stack: who is creating a database. */
+function madeBy(): string {
+  const frames = new Error().stack?.split("\n") ?? [];
+  const test = frames.find((line) => /tests\/(?!support\/)/.test(line));
+  return (test ?? frames[2] ?? "unknown").trim().slice(0, 300);
+}
+
 function postgres(adminUrl: string): TestDatabase {
   return {
     name: "postgres",
@@ -27,6 +34,9 @@ function postgres(adminUrl: string): TestDatabase {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`CREATE DATABASE "${dbName}"`);
+      // Which test made it: a database left behind after a run says where it came from
+      // (`select d.datname, s.description from pg_database d join pg_shdescription s on s.objoid = d.oid`).
+      await admin.query(`COMMENT ON DATABASE "${dbName}" IS '${madeBy().replaceAll("'", "")}'`);
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${dbName}`;
