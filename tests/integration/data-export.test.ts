@@ -11,6 +11,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  contactMessages,
   invoices,
   messageAttachments,
   notifications,
@@ -128,6 +129,27 @@ describe.each(testDatabases)("data export on $name", (database) => {
         { userId: ada.userId, title: "Ada's notice", message: "For Ada only" },
         { userId: bea.userId, title: "Bea's notice", message: "For Bea only" },
       ]);
+    // Sent through the contact form: Ada's address in other letter case, and Bea's.
+    await db()
+      .insert(contactMessages)
+      .values([
+        {
+          name: "Ada Exporter",
+          email: ada.email.toUpperCase(),
+          subject: "Ada's contact subject",
+          message: "Ada asks about mail routing",
+          source: "site",
+          ipAddress: "203.0.113.77",
+          userAgent: "AdaBrowser/1.0",
+        },
+        {
+          name: "Bea Unrelated",
+          email: bea.email,
+          subject: "Bea's contact subject",
+          message: "Bea asks about backups",
+          source: "portal",
+        },
+      ]);
     adaQuoteNumber = `Q-2026-${Math.floor(Math.random() * 9000) + 1000}`;
     await db()
       .insert(quotes)
@@ -156,6 +178,7 @@ describe.each(testDatabases)("data export on $name", (database) => {
     "Bea asks about DNS",
     "bea-secret.txt",
     "For Bea only",
+    "Bea asks about backups",
     beaMessageId,
     ...beaOrders.flatMap((o) => [o.orderId, o.invoiceId, o.invoiceNumber]),
   ];
@@ -177,6 +200,7 @@ describe.each(testDatabases)("data export on $name", (database) => {
       "invoices.json",
       "quotes.json",
       "messages.json",
+      "contact-messages.json",
       "notifications.json",
       "sessions.json",
     ]) {
@@ -246,6 +270,21 @@ describe.each(testDatabases)("data export on $name", (database) => {
     ]);
     expect(decode(files["messages.json"]!)).not.toContain("VLAN 42");
 
+    // The contact form's messages from Ada's address (any letter case), without the sender's network
+    // address, browser or the owner's read mark.
+    expect(jsonOf(files, "contact-messages.json")).toEqual([
+      {
+        name: "Ada Exporter",
+        email: ada.email.toUpperCase(),
+        subject: "Ada's contact subject",
+        message: "Ada asks about mail routing",
+        source: "site",
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(decode(files["contact-messages.json"]!)).not.toContain("203.0.113.77");
+    expect(decode(files["README.txt"]!)).toContain("contact-messages.json");
+
     const dbNotifications = await db()
       .select()
       .from(notifications)
@@ -284,6 +323,7 @@ describe.each(testDatabases)("data export on $name", (database) => {
       ada.email,
       "Ada Exporter",
       adaMessageId,
+      "Ada asks about mail routing",
       ...adaOrders.map((o) => o.invoiceNumber),
     ]) {
       expect(beaText, marker).not.toContain(marker);

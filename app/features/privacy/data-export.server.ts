@@ -11,6 +11,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import {
   clients,
+  contactMessages,
   creditNotes,
   invoices,
   messageAttachments,
@@ -155,6 +156,7 @@ async function exportConsents(db: Database, clientId: string, email: string) {
 function pagedFiles(
   db: Database,
   clientId: string,
+  email: string,
 ): Array<{
   name: string;
   optional: boolean;
@@ -279,6 +281,33 @@ function pagedFiles(
           attachments: files.filter((f) => f.messageId === r.id).map(({ messageId: _m, ...f }) => f),
         }));
       },
+    },
+    {
+      name: "contact-messages.json",
+      optional: true,
+      // What was sent through the contact form from the account's address (deletion removes the same
+      // rows). Not the sender's network address nor browser: anyone can type an address into the form,
+      // and those would be a stranger's data then; nor the owner's read mark.
+      read: (c) =>
+        db
+          .select({
+            name: contactMessages.name,
+            email: contactMessages.email,
+            subject: contactMessages.subject,
+            message: contactMessages.message,
+            source: contactMessages.source,
+            createdAt: contactMessages.createdAt,
+            ...cursorOf(contactMessages.createdAt, contactMessages.id),
+          })
+          .from(contactMessages)
+          .where(
+            and(
+              sql`lower(${contactMessages.email}) = ${email.toLowerCase()}`,
+              after(contactMessages.createdAt, contactMessages.id, c),
+            ),
+          )
+          .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
+          .limit(EXPORT_BATCH),
     },
     {
       name: "notifications.json",
@@ -444,7 +473,7 @@ export function dataExportZipStream(
       whole("profile.json", json(profile));
       whole("preferences.json", json(await exportPreferences(db, clientId)));
       whole("consents.json", json(await exportConsents(db, clientId, profile.account.email)));
-      for (const part of pagedFiles(db, clientId)) {
+      for (const part of pagedFiles(db, clientId, profile.account.email)) {
         if (cancelled) return;
         let page = await part.read(null);
         if (page.length === 0 && part.optional) continue;

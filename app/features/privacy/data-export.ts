@@ -42,6 +42,10 @@ export const DATA_EXPORT_FILES: ReadonlyArray<[name: string, what: string]> = [
     "messages.json",
     "The messages on your orders, yours and ours, with the names, types and sizes of their attachments (not the files).",
   ],
+  [
+    "contact-messages.json",
+    "What was sent through the contact form from your email address (only if there is any).",
+  ],
   ["notifications.json", "The notifications shown in your portal."],
   [
     "sessions.json",
