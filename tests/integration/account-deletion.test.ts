@@ -24,6 +24,7 @@ import {
   orderMessages,
   orders,
   outboxEmails,
+  paymentEvents,
   paymentIssues,
   quoteRequests,
   quotes,
@@ -79,10 +80,14 @@ async function whereFound(
     const col = sql.identifier(c.column_name);
     const table = sql.identifier(c.table_name);
     for (const needle of needles) {
+      // In JSON a quote or a backslash of the needle is written escaped.
+      const escaped = JSON.stringify(needle).slice(1, -1).toLowerCase();
       const hit =
         c.data_type === "bytea"
           ? sql`strpos(lower(encode(${col}, 'escape')), ${needle.toLowerCase()}) > 0`
-          : sql`strpos(lower(${col}::text), ${needle.toLowerCase()}) > 0`;
+          : c.data_type === "json" || c.data_type === "jsonb"
+            ? sql`(strpos(lower(${col}::text), ${needle.toLowerCase()}) > 0 or strpos(lower(${col}::text), ${escaped}) > 0)`
+            : sql`strpos(lower(${col}::text), ${needle.toLowerCase()}) > 0`;
       const key = `${c.table_name}.${c.column_name}`;
       const allowed = KEPT_BY_LAW[key];
       const [row] = await queryRows<{ n: number; outside: number }>(
@@ -528,6 +533,11 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
       password: FIXTURE_PASSWORD,
     });
     expect(twice.status).toBe(409);
+    // The confirmation to the client's address is erased once sent: search after that.
+    await eventually(async () => {
+      const rows = await db().select().from(outboxEmails).where(eq(outboxEmails.kind, "account-deleted"));
+      return rows.every((r) => r.toAddress.toLowerCase() !== c.email.toLowerCase());
+    });
     const { leaks } = await whereFound(db(), [c.email, "Petronella Byemail"], c.id);
     expect(leaks).toEqual([]);
     await signInFails(c.email);
@@ -539,7 +549,8 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     // The victim's address holds the attacker's inside it; the attacker's company is the owner's address.
     const victim = await signedInClient(server.url, db(), "Victor Victim", `x${attackerEmail}`);
     const c = await signedInClient(server.url, db(), "Mallory", attackerEmail);
-    const name = "Mal (a.k.a. *Nan*) [x]+? $1 \\d";
+    // Regular-expression characters, and a quote and a backslash (written escaped inside JSON).
+    const name = 'Mal "the (a.k.a. *Nan*)" [x]+? $1 \\d';
     await db().update(user).set({ name }).where(eq(user.id, c.id));
     await db()
       .update(clients)
@@ -551,6 +562,39 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
       .insert(orderMessages)
       .values({ orderId, authorId: c.id, authorRole: "client", body: `From ${name} (${attackerEmail}).` })
       .returning();
+    // The name inside JSON the client's records keep: a brief's answers, an audit row about the
+    // client, a payment event's payload.
+    await db()
+      .insert(orderBriefs)
+      .values({
+        orderId,
+        questions: [{ key: "contact", label: "Who", kind: "text", required: true, maxLength: 200 }],
+        answers: { contact: `${name} <${attackerEmail}>` },
+        answeredBy: c.id,
+      })
+      .onConflictDoUpdate({
+        target: orderBriefs.orderId,
+        set: { answers: { contact: `${name} <${attackerEmail}>` } },
+      });
+    await db()
+      .insert(auditLog)
+      .values({
+        actorId: c.id,
+        actorEmail: attackerEmail,
+        action: "client.profile",
+        entity: "client",
+        entityId: c.id,
+        after: { name, nested: [{ note: `call ${name}` }] },
+      });
+    await db()
+      .insert(paymentEvents)
+      .values({
+        provider: "sandbox",
+        eventId: `evt_json_${n}`,
+        type: "checkout.note",
+        orderId,
+        payload: { customer: { name }, note: `for ${name}` },
+      });
     // Records of others holding those strings: the victim's own export, the owner's export of the victim.
     expect((await victim.session.post("/client/profile/export", {})).status).toBe(200);
     expect((await owner.session.post(`/admin/clients/${victim.id}/export`, {})).status).toBe(200);
@@ -588,6 +632,19 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
     // The client's own text is redacted, the name's regex characters taken literally.
     const [kept] = await db().select().from(orderMessages).where(eq(orderMessages.id, m!.id));
     expect(kept!.body).toBe("From [removed] ([removed]).");
+    // And inside the JSON, string by string, the JSON kept whole.
+    const [brief] = await db().select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId));
+    expect(brief!.answers).toEqual({ contact: "[removed] <[removed]>" });
+    const [audited] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "client.profile"), eq(auditLog.entityId, c.id)));
+    expect(audited!.after).toEqual({ name: "[removed]", nested: [{ note: "call [removed]" }] });
+    const [event] = await db()
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, `evt_json_${n}`));
+    expect(event!.payload).toEqual({ customer: { name: "[removed]" }, note: "for [removed]" });
     // Once the confirmation is sent (and erased), the name is nowhere (the address is a part of the
     // victim's, which stays: compared above).
     await eventually(async () => {

@@ -129,13 +129,57 @@ function identifiersRegex(email: string, values: string[]): string {
   return [emailRegex(email), ...values.map(escapeRegex)].join("|");
 }
 
+/** How a string is written inside JSON text (`"` as `\"`, `\` as `\\`…), as jsonb::text shows it. */
+const inJson = (v: string) => JSON.stringify(v).slice(1, -1);
+
+/**
+ * A pattern for finding the identifiers in a jsonb value's text, where a name with a quote or a
+ * backslash is written escaped; and one for replacing them in the value's strings, in JavaScript (the
+ * same syntax: the lookarounds and escapes of `emailRegex` mean the same in both).
+ */
+interface JsonPatterns {
+  find: string;
+  replace: RegExp;
+}
+
+function jsonPatterns(email: string, values: string[]): JsonPatterns {
+  return {
+    find: [emailRegex(inJson(email)), ...values.map((v) => escapeRegex(inJson(v)))].join("|"),
+    replace: new RegExp(identifiersRegex(email, values), "gi"),
+  };
+}
+
+/** A JSON value with the identifiers replaced in every string (keys are field names: kept). */
+function redactedJson(value: unknown, re: RegExp): unknown {
+  if (typeof value === "string") return value.replace(re, REMOVED);
+  if (Array.isArray(value)) return value.map((v) => redactedJson(v, re));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactedJson(v, re)]));
+  }
+  return value;
+}
+
+/**
+ * Redacts jsonb columns value by value: a regular expression over a value's JSON text cannot tell a
+ * quote that is part of a name from one that ends a string, and one crafted name could break the JSON
+ * (and with it the deletion). Rows are found by their text, then each string inside is rewritten.
+ */
+async function redactJsonRows<K extends string>(
+  rows: Array<{ key: K; values: unknown[] }>,
+  re: RegExp,
+  write: (key: K, values: unknown[]) => Promise<unknown>,
+): Promise<void> {
+  for (const row of rows) {
+    const next = row.values.map((v) => redactedJson(v, re));
+    if (JSON.stringify(next) !== JSON.stringify(row.values)) await write(row.key, next);
+  }
+}
+
 const REMOVED = "[removed]";
 
-/** `column` with every identifier replaced (case-insensitive), text or jsonb (as its JSON text). */
-function redacted(column: AnyPgColumn | SQL, pattern: string, kind: "text" | "jsonb"): SQL {
-  return kind === "text"
-    ? sql`regexp_replace(${column}, ${pattern}, ${REMOVED}, 'gi')`
-    : sql`regexp_replace(${column}::text, ${pattern}, ${REMOVED}, 'gi')::jsonb`;
+/** A text column with every identifier replaced (case-insensitive). */
+function redacted(column: AnyPgColumn | SQL, pattern: string): SQL {
+  return sql`regexp_replace(${column}, ${pattern}, ${REMOVED}, 'gi')`;
 }
 
 function matches(column: AnyPgColumn, pattern: string, kind: "text" | "jsonb"): SQL {
@@ -192,18 +236,18 @@ export async function deleteClientAccount(
 
     const oldEmail = u.email;
     const placeholder = deletedEmail(clientId);
-    const pattern = identifiersRegex(
-      oldEmail,
-      namesOf({
-        names: [u.name, client?.name ?? ""],
-        phone: client?.phone ?? null,
-        company: client?.company ?? null,
-      }),
-    );
     // Text not tied to the client (other rows of the audit log, emails) is searched for the verified
     // address only: a name or company is whatever the client typed (the owner's email, "status"), and
     // must never let a deletion rewrite the owner's audit rows or other people's emails.
     const emailPattern = emailRegex(oldEmail);
+    const names = namesOf({
+      names: [u.name, client?.name ?? ""],
+      phone: client?.phone ?? null,
+      company: client?.company ?? null,
+    });
+    const pattern = identifiersRegex(oldEmail, names);
+    const jsonAll = jsonPatterns(oldEmail, names);
+    const jsonEmail = jsonPatterns(oldEmail, []);
     const emailLower = oldEmail.toLowerCase();
     // The client's own steps are recorded by the account's id, never the old address.
     const who: Actor = requestedBy === "client" ? { id: clientId, email: placeholder } : actor;
@@ -274,12 +318,23 @@ export async function deleteClientAccount(
     await tx.delete(messageAttachments).where(inArray(messageAttachments.messageId, messageIds));
     await tx
       .update(orderMessages)
-      .set({ body: sql`left(${redacted(orderMessages.body, pattern, "text")}, 10000)` })
+      .set({ body: sql`left(${redacted(orderMessages.body, pattern)}, 10000)` })
       .where(and(inArray(orderMessages.orderId, clientOrders), matches(orderMessages.body, pattern, "text")));
-    await tx
-      .update(orderBriefs)
-      .set({ answers: redacted(orderBriefs.answers, pattern, "jsonb") })
-      .where(and(inArray(orderBriefs.orderId, clientOrders), matches(orderBriefs.answers, pattern, "jsonb")));
+    const briefs = await tx
+      .select({ key: orderBriefs.orderId, answers: orderBriefs.answers })
+      .from(orderBriefs)
+      .where(
+        and(inArray(orderBriefs.orderId, clientOrders), matches(orderBriefs.answers, jsonAll.find, "jsonb")),
+      );
+    await redactJsonRows(
+      briefs.map((b) => ({ key: b.key, values: [b.answers] })),
+      jsonAll.replace,
+      (orderId, [answers]) =>
+        tx
+          .update(orderBriefs)
+          .set({ answers: answers as typeof orderBriefs.$inferSelect.answers })
+          .where(eq(orderBriefs.orderId, orderId)),
+    );
 
     // 5. Sent from the address: contact messages and the newsletter subscription go.
     await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${emailLower}`);
@@ -349,27 +404,44 @@ export async function deleteClientAccount(
         union all select id::text from quotes where client_id = ${clientId}
         union all select id::text from quote_requests where client_id = ${clientId})`,
     );
-    const redactAudit = (p: string) => ({
-      before: sql`case when ${auditLog.before}::text ~* ${p} then ${redacted(auditLog.before, p, "jsonb")} else ${auditLog.before} end`,
-      after: sql`case when ${auditLog.after}::text ~* ${p} then ${redacted(auditLog.after, p, "jsonb")} else ${auditLog.after} end`,
-    });
     const auditMatches = (p: string) =>
       or(matches(auditLog.before, p, "jsonb"), matches(auditLog.after, p, "jsonb"));
-    await tx
-      .update(auditLog)
-      .set(redactAudit(pattern))
-      .where(and(aboutClient, auditMatches(pattern)));
-    await tx.update(auditLog).set(redactAudit(emailPattern)).where(auditMatches(emailPattern));
-    const allOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));
-    await tx
-      .update(paymentEvents)
-      .set({ payload: redacted(paymentEvents.payload, pattern, "jsonb") })
-      .where(
-        and(inArray(paymentEvents.orderId, allOrders), matches(paymentEvents.payload, pattern, "jsonb")),
+    const redactAudit = async (where: SQL | undefined, re: RegExp) => {
+      const rows = await tx
+        .select({ key: auditLog.id, before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(where);
+      await redactJsonRows(
+        rows.map((r) => ({ key: r.key, values: [r.before, r.after] })),
+        re,
+        (id, [before, after]) =>
+          tx
+            .update(auditLog)
+            .set({ before: before as Record<string, unknown>, after: after as Record<string, unknown> })
+            .where(eq(auditLog.id, id)),
       );
+    };
+    await redactAudit(and(aboutClient, auditMatches(jsonAll.find)), jsonAll.replace);
+    await redactAudit(auditMatches(jsonEmail.find), jsonEmail.replace);
+    const allOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));
+    const events = await tx
+      .select({ key: paymentEvents.id, payload: paymentEvents.payload })
+      .from(paymentEvents)
+      .where(
+        and(inArray(paymentEvents.orderId, allOrders), matches(paymentEvents.payload, jsonAll.find, "jsonb")),
+      );
+    await redactJsonRows(
+      events.map((e) => ({ key: e.key, values: [e.payload] })),
+      jsonAll.replace,
+      (id, [payload]) =>
+        tx
+          .update(paymentEvents)
+          .set({ payload: payload as object })
+          .where(eq(paymentEvents.id, id)),
+    );
     await tx
       .update(paymentIssues)
-      .set({ detail: redacted(paymentIssues.detail, pattern, "text") })
+      .set({ detail: redacted(paymentIssues.detail, pattern) })
       .where(and(inArray(paymentIssues.orderId, allOrders), matches(paymentIssues.detail, pattern, "text")));
 
     // 9. The account keeps its id (orders and invoices point at it) and placeholders.
