@@ -6,12 +6,13 @@
  * (`source="portal" compact action="/client/dashboard"`).
  */
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { type BusinessIdentity, phoneLink, whatsappLink } from "~/features/business/business";
 import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button, buttonClass } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { FormAlert, useResultFocus } from "~/ui/form-result";
 import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -64,23 +65,12 @@ export function ContactForm({
   const enhanced = useHydrated();
 
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
+  const { formRef, alertRef, successRef } = useResultFocus(result, enhanced);
 
   // Fetch the no-answer fallback (the route's clientAction) ahead of the first send, while online.
   useEffect(() => {
     void import("./contact-client");
   }, []);
-
-  // Move focus to what changed, so keyboard and screen-reader users land on the result.
-  useEffect(() => {
-    if (!enhanced || !result) return;
-    if (result.ok) successRef.current?.focus();
-    else if (result.field) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${result.field}"]`)?.focus();
-    } else alertRef.current?.focus();
-  }, [result, enhanced]);
 
   function backToHome(event: { preventDefault(): void }) {
     if (source !== "site") {
@@ -192,15 +182,7 @@ export function ContactForm({
         <textarea {...fieldProps("message")} rows={compact ? 4 : 6} />
       </div>
       <HoneypotField id={`${id}-hp`} />
-      <div
-        ref={alertRef}
-        id={alertId}
-        role="alert"
-        tabIndex={-1}
-        className={error ? "rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" : "sr-only"}
-      >
-        {error?.message}
-      </div>
+      <FormAlert ref={alertRef} id={alertId} message={error?.message} />
       <Button type="submit" disabled={sending} className="w-full py-3 text-base">
         {sending ? SENDING_LABEL : "Send Message"}
       </Button>

@@ -4,11 +4,12 @@
  * typed before hydration is lost). The home page's #quote section and the portal's new request use it.
  */
 
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { HoneypotField } from "~/features/security/HoneypotField";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { FormAlert, useResultFocus } from "~/ui/form-result";
 import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -50,16 +51,7 @@ export function QuoteRequestForm({ services, action, defaults, after }: QuoteReq
   const sending = fetcher.state === "submitting";
   const enhanced = useHydrated();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!enhanced || !result) return;
-    if (result.ok) successRef.current?.focus();
-    else if (result.field) formRef.current?.querySelector<HTMLElement>(`[name="${result.field}"]`)?.focus();
-    else alertRef.current?.focus();
-  }, [result, enhanced]);
+  const { formRef, alertRef, successRef } = useResultFocus(result, enhanced);
 
   if (result?.ok) {
     return (
@@ -161,15 +153,7 @@ export function QuoteRequestForm({ services, action, defaults, after }: QuoteReq
         </div>
       </div>
       <HoneypotField id={`${id}-hp`} />
-      <div
-        ref={alertRef}
-        id={alertId}
-        role="alert"
-        tabIndex={-1}
-        className={error ? "rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" : "sr-only"}
-      >
-        {error?.message}
-      </div>
+      <FormAlert ref={alertRef} id={alertId} message={error?.message} />
       <Button type="submit" disabled={sending} className={cn("w-full py-3 text-base")}>
         {sending ? QUOTE_SENDING_LABEL : "Request a Quote"}
       </Button>
