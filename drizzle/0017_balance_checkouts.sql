@@ -5,5 +5,4 @@
 ALTER TABLE "invoices" ADD COLUMN "checkout_provider" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "checkout_reference" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "checkout_started_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "invoices" ADD COLUMN "checkout_checked_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "invoices_open_checkout_idx" ON "invoices" USING btree ("checkout_checked_at","checkout_started_at") WHERE "invoices"."checkout_reference" is not null and "invoices"."status" in ('sent', 'overdue');
+ALTER TABLE "invoices" ADD COLUMN "checkout_checked_at" timestamp with time zone;

@@ -664,10 +664,6 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_year_seq_key").on(t.invoiceYear, t.invoiceSeq),
-    // The sweep's question, "open invoices with a checkout, least recently asked first": a few rows.
-    index("invoices_open_checkout_idx")
-      .on(t.checkoutCheckedAt, t.checkoutStartedAt)
-      .where(sql`${t.checkoutReference} is not null and ${t.status} in ('sent', 'overdue')`),
     // One invoice of each kind per order (a purchase has one, a quote with a deposit two).
     uniqueIndex("invoices_order_kind_key").on(t.orderId, t.kind),
     // Same as the orders' (the invoices list is ordered by created_at desc, invoice_number desc).

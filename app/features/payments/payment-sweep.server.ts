@@ -100,25 +100,27 @@ export async function selectSweepCandidates(
     kept_on: "order" | "invoice";
   }>(
     db,
+    // The order's invoice is looked up for the batch only; an invoice's order by its primary key.
     sql`
-    select id, invoice_id, provider, reference, kept_on from (
-      select o.id,
-        (select i.id from invoices i
-          where i.order_id = o.id and i.checkout_reference = o.provider_reference limit 1) as invoice_id,
-        o.provider, o.provider_reference as reference, 'order' as kept_on,
-        o.checkout_checked_at as checked_at, o.updated_at as since
+    select c.id, c.provider, c.reference, c.kept_on,
+      coalesce(c.invoice_id, (select i.id from invoices i
+        where c.kept_on = 'order' and i.order_id = c.id and i.checkout_reference = c.reference
+        limit 1)) as invoice_id
+    from (
+      select o.id, null::uuid as invoice_id, o.provider, o.provider_reference as reference,
+        'order' as kept_on, o.checkout_checked_at as checked_at, o.updated_at as since
       from orders o
       where o.status = 'pending' and o.provider_reference is not null
         and o.provider in ('sandbox', 'stripe') and o.updated_at < ${before}::timestamptz
       union all
       select i.order_id, i.id, i.checkout_provider, i.checkout_reference, 'invoice',
         i.checkout_checked_at, i.checkout_started_at
-      from invoices i join orders o on o.id = i.order_id
+      from invoices i
       where i.checkout_reference is not null and i.status in ('sent', 'overdue')
         and i.checkout_provider in ('sandbox', 'stripe') and i.checkout_started_at < ${before}::timestamptz
-        and o.status not in ('pending', 'cancelled')
+        and (select o.status from orders o where o.id = i.order_id) not in ('pending', 'cancelled')
     ) c
-    order by checked_at asc nulls first, since asc, id asc, invoice_id asc
+    order by c.checked_at asc nulls first, c.since asc, c.id asc, c.invoice_id asc
     limit ${batch}
   `,
   );
