@@ -646,6 +646,19 @@ export const invoices = pgTable(
      */
     refundedAmount: money("refunded_amount").notNull().default(0),
     refundedUsd: money("refunded_usd").notNull().default(0),
+    /**
+     * The provider's checkout this invoice is being paid through (ADR 0503, amended 2026-11-25): set
+     * by every checkout made for it (a purchase, Pay Now, a quote's deposit or balance), forgotten when
+     * the provider says it expired or never existed. The order's `provider_reference` names only a
+     * pending order's checkout; this one also names a balance's, invoiced once the order is complete,
+     * so the payment sweep and the return check can ask about it. Not part of the issued document.
+     */
+    checkoutProvider: text("checkout_provider"),
+    checkoutReference: text("checkout_reference"),
+    /** When that checkout was made (the sweep waits ten minutes for its webhook first). */
+    checkoutStartedAt: timestamp("checkout_started_at", { withTimezone: true }),
+    /** When the payment sweep last asked the provider about it (least recently asked first). */
+    checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -717,7 +730,8 @@ export const paymentEvents = pgTable(
 
 /**
  * What the back office must look at about a payment (ADR 0503): a payment of the wrong amount, a payment
- * for a cancelled order, a checkout the provider does not know. One row per (kind, order, reference).
+ * for a cancelled order, a checkout the provider does not know, a second payment of an invoice already
+ * paid. One row per (kind, order, reference).
  */
 export const paymentIssueKinds = [
   "wrong-amount",
@@ -725,6 +739,7 @@ export const paymentIssueKinds = [
   "unknown-checkout",
   "refund-refused",
   "refund-unmatched",
+  "already-paid",
 ] as const;
 export type PaymentIssueKind = (typeof paymentIssueKinds)[number];
 

@@ -70,6 +70,16 @@ function stripeError(
   res.end(JSON.stringify({ error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } }));
 }
 
+/** The `metadata[key]` fields of a form-encoded request, as Stripe keeps them. */
+function metadataOf(fields: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of fields) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) metadata[m[1]!] = v;
+  }
+  return metadata;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const byKey = new Map<string, FakeStripeSession>();
   const sessions = new Map<string, FakeStripeSession>();
@@ -136,11 +146,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
       return;
     }
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of fields) {
-      const m = /^metadata\[(.+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
+    const metadata = metadataOf(fields);
     const refund: FakeStripeRefund = {
       id: `re_test_${fake.refunds.size + 1}`,
       object: "refund",
@@ -230,7 +236,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           amount_total: amount === null ? null : Number(amount),
           currency: fields.get("line_items[0][price_data][currency]"),
           client_reference_id: fields.get("client_reference_id"),
-          metadata: { order_id: fields.get("metadata[order_id]") ?? "" },
+          metadata: metadataOf(fields),
           payment_intent: null,
         };
         byKey.set(key, session);

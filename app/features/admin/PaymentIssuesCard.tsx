@@ -1,6 +1,7 @@
 /**
  * The back-office dashboard's "Needs attention" card (ADR 0503): payments of the wrong amount, payments
- * for cancelled orders and checkouts the provider does not know, newest first, each linking to its order.
+ * for cancelled orders, second payments of invoices already paid, checkouts the provider does not know
+ * and refunds in trouble, newest first, each linking to its order.
  */
 import { Link } from "react-router";
 import { PAYMENT_ISSUE_LABELS } from "~/features/payments/payment-issue-labels";

@@ -23,7 +23,7 @@ import { getService, resolveServiceId } from "~/features/catalogue/catalogue.ser
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
-import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
+import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
@@ -262,6 +262,22 @@ async function startCheckout(
         .update(orders)
         .set({ provider: provider.name, providerReference: result.reference, updatedAt: new Date() })
         .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+    }
+    // The invoice keeps the checkout it is paid through, whatever its order's status (a quote's balance
+    // is paid once the order is complete): the sweep and the return check ask about it (ADR 0503).
+    if (
+      result.reference &&
+      (result.reference !== invoice.checkoutReference || provider.name !== invoice.checkoutProvider)
+    ) {
+      await deps.db
+        .update(invoices)
+        .set({
+          checkoutProvider: provider.name,
+          checkoutReference: result.reference,
+          checkoutStartedAt: new Date(),
+          checkoutCheckedAt: null,
+        })
+        .where(and(eq(invoices.id, invoice.id), unpaidInvoiceSql));
     }
     return {
       ok: true,

@@ -7,4 +7,5 @@ export const PAYMENT_ISSUE_LABELS: Record<PaymentIssueKind, string> = {
   "unknown-checkout": "Checkout unknown to the provider",
   "refund-refused": "Refund refused by the provider",
   "refund-unmatched": "Refund at the provider that does not fit",
+  "already-paid": "Payment for an invoice already paid",
 };

@@ -1,7 +1,8 @@
 /**
  * What the back office must look at about payments (ADR 0503): a payment of the wrong amount, a payment
- * for a cancelled order (both from the webhook's processing, whoever brought the news), and a checkout
- * the provider does not know (from the sweep). Kept as rows; the same issue twice is one row.
+ * for a cancelled order, a second payment of an invoice already paid (all from the webhook's processing,
+ * whoever brought the news), and a checkout the provider does not know (from the sweep). Kept as rows;
+ * the same issue twice is one row.
  */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -295,6 +295,103 @@ describe("sweepPendingCheckouts and checkOnReturn", () => {
     expect((await open.read()).order.status).toBe("pending");
   });
 
+  /**
+   * A completed order whose first invoice is paid and whose balance invoice ($20) has a Stripe checkout
+   * kept on it, made `minutesAgo` before `base` (as Pay Now on a quote's balance does).
+   */
+  async function balanceCheckout(minutesAgo: number) {
+    const id = `sweep-${++n}`;
+    await db.insert(user).values({ id, name: "Ada", email: `${id}@example.com` });
+    await db.insert(clients).values({ id, name: "Ada", email: `${id}@example.com` });
+    const [made] = await makeOrders(db, id, { amountUsd: 80, status: "completed" });
+    const reference = `cs_test_${id}_balance`;
+    const [balance] = await db
+      .insert(invoices)
+      .values({
+        invoiceNumber: `INV-1999-${n}`,
+        invoiceYear: 1999,
+        invoiceSeq: n,
+        clientId: id,
+        orderId: made!.orderId,
+        kind: "balance",
+        status: "sent",
+        subtotal: 20,
+        totalAmount: 20,
+        amountUsd: 20,
+        exchangeRate: 1,
+        dueDate: base,
+        checkoutProvider: "stripe",
+        checkoutReference: reference,
+        checkoutStartedAt: new Date(base.getTime() - minutesAgo * MINUTE),
+      })
+      .returning();
+    const invoice = async (invoiceId: string) =>
+      (await db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0]!;
+    const read = async () => ({
+      order: (await db.select().from(orders).where(eq(orders.id, made!.orderId)))[0]!,
+      first: await invoice(made!.invoiceId),
+      balance: await invoice(balance!.id),
+      receipts: await db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.toAddress, `${id}@example.com`)),
+    });
+    return { clientId: id, orderId: made!.orderId, invoiceId: balance!.id, reference, read };
+  }
+
+  it("asks about a checkout kept on an open invoice of a completed order (a balance) and pays that invoice once", async () => {
+    const b = await balanceCheckout(15);
+    const fresh = await balanceCheckout(5);
+    const picked = await selectSweepCandidates(db, base, 50, 10 * MINUTE);
+    expect(picked).toContainEqual({
+      id: b.orderId,
+      invoiceId: b.invoiceId,
+      provider: "stripe",
+      providerReference: b.reference,
+      keptOn: "invoice",
+    });
+    expect(picked.map((c) => c.invoiceId)).not.toContain(fresh.invoiceId);
+
+    const e = await balanceCheckout(15);
+    fake.answers.set(b.reference, paid(20));
+    fake.answers.set(e.reference, { status: "expired", amount: 20, currency: "USD" });
+    const run = await sweepPendingCheckouts(deps, { now: base });
+    expect(run).toMatchObject({ paid: 1, expired: 1, failed: 0 });
+    const after = await b.read();
+    expect(after.order.status).toBe("completed");
+    expect(after.balance).toMatchObject({ status: "paid", paymentReference: "pi_1" });
+    expect(after.balance.checkoutCheckedAt?.getTime()).toBe(base.getTime());
+    expect(after.first.status).toBe("paid");
+    expect(after.receipts).toHaveLength(1);
+    expect(after.receipts[0]!.text).toContain(after.balance.invoiceNumber);
+    expect((await e.read()).balance).toMatchObject({ status: "sent", checkoutReference: null });
+
+    // Next run: the paid and the forgotten checkouts are not asked about again.
+    fake.asked.length = 0;
+    await sweepPendingCheckouts(deps, { now: new Date(base.getTime() + 5 * MINUTE) });
+    expect(fake.asked).not.toContain(b.reference);
+    expect(fake.asked).not.toContain(e.reference);
+    expect((await b.read()).receipts).toHaveLength(1);
+    await db.update(invoices).set({ checkoutReference: null }).where(eq(invoices.id, fresh.invoiceId));
+  });
+
+  it("the return pays the client's own balance through the checkout kept on it", async () => {
+    const r = await balanceCheckout(1);
+    fake.answers.set(r.reference, paid(20));
+    const stranger = await balanceCheckout(1);
+    expect(await checkOnReturn(deps, stranger.clientId, r.orderId)).toBe("nothing to check");
+    expect(await checkOnReturn(deps, r.clientId, r.orderId)).toBe("applied");
+    expect(await checkOnReturn(deps, r.clientId, r.orderId)).toBe("nothing to check");
+    const after = await r.read();
+    expect([after.order.status, after.first.status, after.balance.status]).toEqual([
+      "completed",
+      "paid",
+      "paid",
+    ]);
+    expect(after.receipts).toHaveLength(1);
+    await db.update(invoices).set({ checkoutReference: null }).where(eq(invoices.id, stranger.invoiceId));
+  });
+
   it("a payment for a cancelled order is recorded once for the back office and changes nothing", async () => {
     const c = await checkoutOrder(15, "cancelled");
     const order = { id: c.orderId, provider: "stripe" as const, providerReference: c.reference };

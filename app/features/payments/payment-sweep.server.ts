@@ -1,17 +1,26 @@
 /**
  * The payment sweep (ADR 0503): every process runs it on a timer, one at a time through a lease row
- * (`job_leases`, works on PGlite and PostgreSQL alike). It asks the provider about checkouts pending
- * for more than ten minutes, a bounded batch per run (the least recently asked first), and applies the
- * answer: paid → the webhook's own processing (paid once); expired → the order forgets the checkout
- * and stays pending with its invoice, for Pay Now; unknown → reported to the back office and forgotten
- * too; open → asked again next time. It stops between checkouts when the process shuts down.
+ * (`job_leases`, works on PGlite and PostgreSQL alike). It asks the provider about checkouts open for
+ * more than ten minutes, a bounded batch per run (the least recently asked first), and applies the
+ * answer: paid → the webhook's own processing (paid once); expired → the checkout is forgotten and its
+ * order stays pending with its invoice (or the invoice stays open), for Pay Now; unknown → reported to
+ * the back office and forgotten too; open → asked again next time. It stops between checkouts when the
+ * process shuts down. The checkouts: a pending order's (kept on the order, as always), and one kept on
+ * an open invoice of an order no longer pending — a quote's balance (ADR 0503 amended 2026-11-25).
  */
-import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { invoices, orders } from "~/db/schema";
 import { recordPaymentIssue } from "./payment-issues.server";
 import type { ProviderName } from "./provider";
-import { applyPaidCheckout, decideCheckout, forgetCheckout, type ReconcileDeps } from "./reconcile.server";
+import {
+  applyPaidCheckout,
+  type CheckoutRef,
+  decideCheckout,
+  forgetCheckout,
+  forgetInvoiceCheckout,
+  type ReconcileDeps,
+} from "./reconcile.server";
 
 export const SWEEP_LEASE = "payment-sweep";
 /** A checkout is asked about once it has been pending this long (the webhook's chance first). */
@@ -59,22 +68,91 @@ export async function releaseLease(db: Database, name: string, holder: string): 
   await db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
 }
 
-/** The checkouts a run asks about: pending orders with a provider checkout older than the threshold. */
-export async function selectSweepCandidates(db: Database, now: Date, batch: number, pendingAfterMs: number) {
-  const before = new Date(now.getTime() - pendingAfterMs);
-  return db
-    .select({ id: orders.id, provider: orders.provider, providerReference: orders.providerReference })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "pending"),
-        isNotNull(orders.providerReference),
-        inArray(orders.provider, ["sandbox", "stripe"]),
-        lt(orders.updatedAt, before),
-      ),
-    )
-    .orderBy(sql`${orders.checkoutCheckedAt} asc nulls first`, asc(orders.updatedAt), asc(orders.id))
-    .limit(batch);
+/** One checkout a run asks about. */
+export interface SweepCandidate {
+  /** The order it pays. */
+  id: string;
+  /** The invoice it was made for; null for a pending order's checkout made before invoices kept theirs. */
+  invoiceId: string | null;
+  provider: string;
+  providerReference: string;
+  /** Where it is kept: on its pending order (and invoice), or on an open invoice only (a balance's). */
+  keptOn: "order" | "invoice";
+}
+
+/**
+ * The checkouts a run asks about, older than the threshold, least recently asked first: pending orders'
+ * (their `updated_at`, which Pay Now sets with a new checkout) and those kept on an open invoice of an
+ * order that is neither pending nor cancelled (their `checkout_started_at`).
+ */
+export async function selectSweepCandidates(
+  db: Database,
+  now: Date,
+  batch: number,
+  pendingAfterMs: number,
+): Promise<SweepCandidate[]> {
+  const before = new Date(now.getTime() - pendingAfterMs).toISOString();
+  const rows = await queryRows<{
+    id: string;
+    invoice_id: string | null;
+    provider: string;
+    reference: string;
+    kept_on: "order" | "invoice";
+  }>(
+    db,
+    // The order's invoice is looked up for the batch only; an invoice's order by its primary key.
+    sql`
+    select c.id, c.provider, c.reference, c.kept_on,
+      coalesce(c.invoice_id, (select i.id from invoices i
+        where c.kept_on = 'order' and i.order_id = c.id and i.checkout_reference = c.reference
+        limit 1)) as invoice_id
+    from (
+      select o.id, null::uuid as invoice_id, o.provider, o.provider_reference as reference,
+        'order' as kept_on, o.checkout_checked_at as checked_at, o.updated_at as since
+      from orders o
+      where o.status = 'pending' and o.provider_reference is not null
+        and o.provider in ('sandbox', 'stripe') and o.updated_at < ${before}::timestamptz
+      union all
+      select i.order_id, i.id, i.checkout_provider, i.checkout_reference, 'invoice',
+        i.checkout_checked_at, i.checkout_started_at
+      from invoices i
+      where i.checkout_reference is not null and i.status in ('sent', 'overdue')
+        and i.checkout_provider in ('sandbox', 'stripe') and i.checkout_started_at < ${before}::timestamptz
+        and (select o.status from orders o where o.id = i.order_id) not in ('pending', 'cancelled')
+    ) c
+    order by c.checked_at asc nulls first, c.since asc, c.id asc, c.invoice_id asc
+    limit ${batch}
+  `,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    invoiceId: r.invoice_id,
+    provider: r.provider,
+    providerReference: r.reference,
+    keptOn: r.kept_on,
+  }));
+}
+
+/** Forgets a checkout that ended unpaid, where it is kept; true when it was still there. */
+function forget(db: Database, candidate: SweepCandidate): Promise<boolean> {
+  return candidate.keptOn === "invoice" && candidate.invoiceId
+    ? forgetInvoiceCheckout(db, candidate.invoiceId, candidate.providerReference)
+    : forgetCheckout(db, candidate.id, candidate.providerReference);
+}
+
+/** Notes when the checkout was asked about, where it is kept (its row's `updated_at` left as it is). */
+async function markChecked(db: Database, candidate: SweepCandidate, now: Date): Promise<void> {
+  if (candidate.keptOn === "invoice" && candidate.invoiceId) {
+    await db
+      .update(invoices)
+      .set({ checkoutCheckedAt: now, updatedAt: sql`${invoices.updatedAt}` })
+      .where(eq(invoices.id, candidate.invoiceId));
+  } else {
+    await db
+      .update(orders)
+      .set({ checkoutCheckedAt: now, updatedAt: sql`${orders.updatedAt}` })
+      .where(eq(orders.id, candidate.id));
+  }
 }
 
 export async function sweepPendingCheckouts(
@@ -103,12 +181,17 @@ export async function sweepPendingCheckouts(
       try {
         const answer = await provider.retrieveCheckout(reference);
         const decision = decideCheckout(answer.status);
-        const order = { id: candidate.id, provider: name, providerReference: reference };
+        const checkout: CheckoutRef = {
+          id: candidate.id,
+          provider: name,
+          providerReference: reference,
+          invoiceId: candidate.invoiceId,
+        };
         if (decision === "pay") {
-          const outcome = await applyPaidCheckout(deps, order, answer, "sweep");
+          const outcome = await applyPaidCheckout(deps, checkout, answer, "sweep");
           if (outcome === "applied") result.paid++;
         } else if (decision === "expire") {
-          if (await forgetCheckout(deps.db, candidate.id, reference)) result.expired++;
+          if (await forget(deps.db, candidate)) result.expired++;
         } else if (decision === "report-unknown") {
           await recordPaymentIssue(deps.db, {
             kind: "unknown-checkout",
@@ -117,7 +200,7 @@ export async function sweepPendingCheckouts(
             reference,
             detail: `${name} does not know checkout ${reference}`,
           });
-          if (await forgetCheckout(deps.db, candidate.id, reference)) result.unknown++;
+          if (await forget(deps.db, candidate)) result.unknown++;
         }
       } catch (error) {
         result.failed++;
@@ -126,10 +209,7 @@ export async function sweepPendingCheckouts(
           "payment sweep: the provider could not be asked",
         );
       }
-      await deps.db
-        .update(orders)
-        .set({ checkoutCheckedAt: now, updatedAt: sql`${orders.updatedAt}` })
-        .where(eq(orders.id, candidate.id));
+      await markChecked(deps.db, candidate, now);
     }
   } finally {
     await releaseLease(deps.db, SWEEP_LEASE, holder).catch(() => {});

@@ -73,6 +73,12 @@ export interface VerifiedPaymentEvent {
   /** paid: the checkout was paid; expired: it ended unpaid; refund: see `refunds`; other: recorded only. */
   kind: "paid" | "expired" | "refund" | "other";
   orderId: string | null;
+  /**
+   * The invoice the checkout was made for (the provider's metadata): a payment pays that invoice and no
+   * other (an order may have a deposit and a balance). Null or absent for a checkout made before
+   * checkouts named their invoice: it pays the order's open invoice, as it always did (ADR 0503).
+   */
+  invoiceId?: string | null;
   /** What was paid, in major units of `currency`; null when the event carries no amount. */
   amount: number | null;
   currency: string | null;

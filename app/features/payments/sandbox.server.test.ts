@@ -87,9 +87,20 @@ describe("sandbox checkout sessions", () => {
       provider: "sandbox",
       kind: "paid",
       orderId: request.orderId,
+      invoiceId: request.invoiceId,
       amount: 80,
       currency: "USD",
     });
+
+    // A page of a checkout made before sessions named their invoice: paid, it names none (the
+    // portal then pays the order's open invoice, as before).
+    const { invoiceId: _none, ...old } = session;
+    await paying.pay(old);
+    const before = paying.verifyWebhook(
+      sent[2]!.body,
+      new Headers({ [SANDBOX_SIGNATURE_HEADER]: sent[2]!.signature! }),
+    );
+    expect(before).toMatchObject({ kind: "paid", orderId: request.orderId, invoiceId: null });
   });
 
   it("reports an undeliverable webhook as a provider error", async () => {

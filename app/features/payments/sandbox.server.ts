@@ -30,6 +30,8 @@ export const SANDBOX_TOLERANCE_SECONDS = 300;
 const SessionSchema = z.object({
   id: z.string(),
   orderId: z.string(),
+  /** Absent from the pages of checkouts made before sessions named their invoice (ADR 0503). */
+  invoiceId: z.string().optional(),
   invoiceNumber: z.string(),
   description: z.string(),
   amount: z.number(),
@@ -45,6 +47,8 @@ const EventSchema = z.object({
   data: z.object({
     session_id: z.string().nullish(),
     order_id: z.string().nullish(),
+    /** The invoice the checkout pays (absent from events of checkouts made before it was sent). */
+    invoice_id: z.string().nullish(),
     amount: z.number().nullish(),
     currency: z.string().nullish(),
     /** Refund events: Portico's refund id and the sandbox's own. */
@@ -172,6 +176,7 @@ export function createSandboxProvider(options: {
       const session: SandboxSession = {
         id,
         orderId: request.orderId,
+        invoiceId: request.invoiceId,
         invoiceNumber: request.invoiceNumber,
         description: request.description,
         amount: request.amount,
@@ -278,6 +283,7 @@ export function createSandboxProvider(options: {
         data: {
           session_id: session.id,
           order_id: session.orderId,
+          ...(session.invoiceId ? { invoice_id: session.invoiceId } : {}),
           amount: session.amount,
           currency: session.currency,
         },
@@ -350,6 +356,7 @@ export function createSandboxProvider(options: {
         type: parsed.type,
         kind,
         orderId: parsed.data.order_id ?? null,
+        invoiceId: parsed.data.invoice_id ?? null,
         amount: parsed.data.amount ?? null,
         currency: parsed.data.currency?.toUpperCase() ?? null,
         reference: parsed.data.session_id ?? null,

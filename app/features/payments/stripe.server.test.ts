@@ -222,6 +222,33 @@ describe("Stripe refund webhooks", () => {
     expect(bare).toMatchObject({ kind: "refund", orderId: null, reference: "ch_unit_1", refunds: [] });
   });
 
+  it("a completed Checkout Session names its order and invoice from its metadata (none when it has none)", () => {
+    const session = {
+      id: "cs_unit_1",
+      object: "checkout.session",
+      payment_status: "paid",
+      status: "complete",
+      amount_total: 50000,
+      currency: "usd",
+      client_reference_id: ORDER_ID,
+      payment_intent: "pi_unit_9",
+      metadata: { order_id: ORDER_ID, invoice_id: "inv" },
+    };
+    expect(verify(event("evt_cs_1", "checkout.session.completed", session))).toMatchObject({
+      kind: "paid",
+      orderId: ORDER_ID,
+      invoiceId: "inv",
+      amount: 500,
+      currency: "USD",
+      reference: "pi_unit_9",
+    });
+    const unnamed = { ...session, metadata: {} };
+    expect(verify(event("evt_cs_2", "checkout.session.completed", unnamed))).toMatchObject({
+      orderId: ORDER_ID,
+      invoiceId: null,
+    });
+  });
+
   it("other events are recorded only", () => {
     expect(verify(event("evt_other", "charge.succeeded", { id: "ch_1", object: "charge" }))).toMatchObject({
       kind: "other",

@@ -217,6 +217,8 @@ export function createStripeProvider(options: {
           ...base,
           kind: paid ? "paid" : event.type === "checkout.session.expired" ? "expired" : "other",
           orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
+          // Every session Portico made carries its invoice (metadata since the first release).
+          invoiceId: session.metadata?.invoice_id || null,
           amount:
             session.amount_total != null && currency
               ? fromStripeAmount(session.amount_total, currency)

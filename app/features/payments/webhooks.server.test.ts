@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { clients, invoices, orders, outboxEmails, paymentEvents, user } from "~/db/schema";
+import { clients, invoices, orders, outboxEmails, paymentEvents, paymentIssues, user } from "~/db/schema";
 import { makeOrders } from "~/features/testing/fixtures.server";
 import {
   openSeededMemoryDatabase,
@@ -10,7 +10,24 @@ import {
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
 import type { VerifiedPaymentEvent } from "./provider";
-import { processPaymentEvent, type WebhookDeps } from "./webhooks.server";
+import { invoicePaidBy, processPaymentEvent, type WebhookDeps } from "./webhooks.server";
+
+describe("invoicePaidBy", () => {
+  const deposit = { id: "d", status: "paid" as const, paymentReference: "pi_deposit" };
+  const balance = { id: "b", status: "sent" as const, paymentReference: null as string | null };
+  const invoices = [deposit, balance];
+  it("a checkout that names its invoice pays that one, never another of the order's", () => {
+    expect(invoicePaidBy({ invoiceId: "d", reference: "pi_other" }, invoices)).toBe(deposit);
+    expect(invoicePaidBy({ invoiceId: "B", reference: null }, [{ ...balance, id: "b" }])).toEqual(balance);
+    expect(invoicePaidBy({ invoiceId: "x", reference: null }, invoices)).toBe("unknown");
+  });
+  it("a checkout made before checkouts named their invoice: the one its payment paid, else the open one, else the first", () => {
+    expect(invoicePaidBy({ reference: "pi_deposit" }, invoices)).toBe(deposit);
+    expect(invoicePaidBy({ invoiceId: null, reference: "pi_new" }, invoices)).toBe(balance);
+    expect(invoicePaidBy({ reference: null }, [deposit])).toBe(deposit);
+    expect(invoicePaidBy({ reference: null }, [])).toBeUndefined();
+  });
+});
 
 describe("processPaymentEvent", () => {
   let handle: DatabaseHandle;
@@ -87,6 +104,25 @@ describe("processPaymentEvent", () => {
       duplicate: false,
       outcome: "ignored: already paid",
     });
+  });
+
+  it("a second payment of a paid invoice goes to Needs attention; news of the payment it was paid with does not", async () => {
+    const o = await pendingOrder();
+    const paid = event({ orderId: o.orderId, invoiceId: o.invoiceId });
+    expect(await processPaymentEvent(deps, paid)).toMatchObject({ outcome: "applied" });
+    const again = { ...paid, eventId: `checkout:${paid.reference}:paid` };
+    expect(await processPaymentEvent(deps, again)).toMatchObject({ outcome: "ignored: already paid" });
+    const issues = () => db.select().from(paymentIssues).where(eq(paymentIssues.orderId, o.orderId));
+    expect(await issues()).toEqual([]);
+    const second = event({ orderId: o.orderId, invoiceId: o.invoiceId, reference: "pi_second" });
+    expect(await processPaymentEvent(deps, second)).toMatchObject({ outcome: "ignored: already paid" });
+    expect((await issues()).map((i) => [i.kind, i.reference])).toEqual([["already-paid", "pi_second"]]);
+    // An invoice that is not the order's is never paid in its place.
+    const other = await pendingOrder();
+    expect(
+      await processPaymentEvent(deps, event({ orderId: other.orderId, invoiceId: o.invoiceId })),
+    ).toMatchObject({ outcome: "ignored: unknown invoice" });
+    expect((await other.read()).invoice.status).toBe("sent");
   });
 
   it("records and ignores a wrong amount or currency, an expiry, an unknown or a cancelled order", async () => {

@@ -1,15 +1,15 @@
 /**
  * What a verified payment webhook does, for every provider alike (ARCHITECTURE.md "Main flows"). In one
  * transaction: the event is stored (provider + event id unique, so a repeat is a no-op), then, when it
- * pays a pending order for the right amount, the order and its invoice become paid, the client gets
- * the spec's notifications and live events, and a receipt is queued in the outbox. Anything else
- * (unknown order, already paid, cancelled, wrong amount, an expiry) is recorded with its outcome and
- * changes nothing.
+ * pays an open invoice (the one its checkout was made for) for the right amount, the invoice (and its
+ * order, if pending) become paid, the client gets the spec's notifications and live events, and a
+ * receipt is queued in the outbox. Anything else (unknown order or invoice, already paid, cancelled,
+ * wrong amount, an expiry) is recorded with its outcome and changes nothing.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Tx } from "~/db/client.server";
-import { clients, invoices, orders, paymentEvents } from "~/db/schema";
+import { clients, type Invoice, invoices, orders, paymentEvents } from "~/db/schema";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
@@ -108,14 +108,19 @@ async function apply(
     .for("update", { of: orders });
   if (!found) return "ignored: unknown order";
   const { order, client } = found;
-  // The invoice a payment of this order pays: its open one (a purchase's only invoice, a quote's
-  // deposit, then its balance once issued), else its first (to say it is already paid).
   const orderInvoices = await tx
     .select()
     .from(invoices)
     .where(eq(invoices.orderId, order.id))
     .orderBy(asc(invoices.createdAt), asc(invoices.invoiceSeq));
-  const invoice = orderInvoices.find((i) => isUnpaidOrOverdue(i.status)) ?? orderInvoices[0];
+  const invoice = invoicePaidBy(event, orderInvoices);
+  if (invoice === "unknown") {
+    deps.logger.warn(
+      { orderId, invoiceId: event.invoiceId },
+      "payment webhook: the checkout's invoice is not one of its order's",
+    );
+    return "ignored: unknown invoice";
+  }
   if (!invoice) return "ignored: unknown order";
 
   if (event.kind === "expired") {
@@ -134,7 +139,20 @@ async function apply(
     });
     return "ignored: order cancelled";
   }
-  if (invoice.status === "paid") return "ignored: already paid";
+  if (invoice.status === "paid") {
+    // News of the payment the invoice was paid with (a retry, the sweep after the webhook) is nothing;
+    // another payment of it is money taken twice, for the back office to give back.
+    if (event.reference && event.reference !== invoice.paymentReference) {
+      await recordPaymentIssue(tx, {
+        kind: "already-paid",
+        orderId: order.id,
+        provider: event.provider,
+        reference: event.reference,
+        detail: `${event.amount ?? "?"} ${event.currency ?? ""} paid again for invoice ${invoice.invoiceNumber}, already paid`,
+      });
+    }
+    return "ignored: already paid";
+  }
   if (!isUnpaidOrOverdue(invoice.status))
     return order.status === "pending" ? "ignored: invoice void" : "ignored: already paid";
   if (
@@ -180,4 +198,27 @@ async function apply(
     }),
   });
   return "applied";
+}
+
+/**
+ * The invoice a payment pays. A checkout names its invoice (ADR 0503, amended 2026-11-25): that one,
+ * and never another of the order's, so a late payment of a quote's deposit cannot pay its balance;
+ * "unknown" when the named invoice is not the order's. A checkout made before checkouts named their
+ * invoice pays what it always paid: the invoice already paid with this very payment (news of it
+ * again), else the order's open invoice (a purchase's only one, a quote's deposit, then its balance),
+ * else its first (to say it is already paid).
+ */
+export function invoicePaidBy<I extends Pick<Invoice, "id" | "status" | "paymentReference">>(
+  event: Pick<VerifiedPaymentEvent, "invoiceId" | "reference">,
+  orderInvoices: I[],
+): I | "unknown" | undefined {
+  if (event.invoiceId) {
+    const named = event.invoiceId.toLowerCase();
+    return orderInvoices.find((i) => i.id === named) ?? "unknown";
+  }
+  return (
+    (event.reference ? orderInvoices.find((i) => i.paymentReference === event.reference) : undefined) ??
+    orderInvoices.find((i) => isUnpaidOrOverdue(i.status)) ??
+    orderInvoices[0]
+  );
 }
