@@ -4,6 +4,7 @@ import { formatMoney } from "~/features/currency/currency";
 import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { isPastDue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { fromColumns, toColumns } from "~/features/lists/columns";
 import { listHref, parseListQuery } from "~/features/lists/listing";
 import { ListPager } from "~/features/portal/components";
 import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
@@ -32,24 +33,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...page,
-    rows: rows.map((inv) => ({
-      id: inv.id,
-      number: inv.invoiceNumber,
-      service: inv.serviceName,
-      date: formatDate(inv.createdAt),
-      due: formatDate(inv.dueDate),
-      pastDue: isPastDue(inv.dueDate, inv.status, now),
-      paid: inv.paidAt && formatDate(inv.paidAt),
-      amount: formatMoney(inv.totalAmount, inv.currency),
-      tax: inv.taxAmount > 0 ? formatMoney(inv.taxAmount, inv.currency) : null,
-      // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
-      status: invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency),
-    })),
+    rows: toColumns(
+      rows.map((inv) => ({
+        id: inv.id,
+        number: inv.invoiceNumber,
+        service: inv.serviceName,
+        date: formatDate(inv.createdAt),
+        due: formatDate(inv.dueDate),
+        pastDue: isPastDue(inv.dueDate, inv.status, now),
+        paid: inv.paidAt && formatDate(inv.paidAt),
+        amount: formatMoney(inv.totalAmount, inv.currency),
+        tax: inv.taxAmount > 0 ? formatMoney(inv.taxAmount, inv.currency) : null,
+        // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
+        status: invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency),
+      })),
+    ),
   };
 }
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  const { query, rows, totals, paging } = loaderData;
+  const { query, totals, paging } = loaderData;
+  const rows = fromColumns(loaderData.rows);
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
+import { fromColumns, toColumns } from "~/features/lists/columns";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { listClientOrders } from "~/features/orders/order-lists.server";
@@ -31,23 +32,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...page,
-    rows: rows.map((o) => ({
-      id: o.id,
-      service: o.serviceName,
-      category: o.serviceCategory,
-      package: o.packageName,
-      quantity: o.quantity,
-      amount: formatMoney(o.amountInCurrency, o.currency),
-      status: o.status,
-      date: formatDate(o.createdAt, "medium", tz),
-      invoiceId: o.invoiceId,
-      waiting: o.briefMissing,
-    })),
+    rows: toColumns(
+      rows.map((o) => ({
+        id: o.id,
+        service: o.serviceName,
+        category: o.serviceCategory,
+        package: o.packageName,
+        quantity: o.quantity,
+        amount: formatMoney(o.amountInCurrency, o.currency),
+        status: o.status,
+        date: formatDate(o.createdAt, "medium", tz),
+        invoiceId: o.invoiceId,
+        waiting: o.briefMissing,
+      })),
+    ),
   };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { query, rows, summary, paging } = loaderData;
+  const { query, summary, paging } = loaderData;
+  const rows = fromColumns(loaderData.rows);
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page title="My Orders">

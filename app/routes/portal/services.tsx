@@ -7,15 +7,17 @@ import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.serv
 import { ServicesPage } from "~/features/portal/ServicesPage";
 import { serviceCard } from "~/features/portal/services-page";
 import { pageTitle } from "~/features/site/meta";
+import { timeZoneOf } from "~/ui/format";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Purchase Services", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireClient(request, context);
+  const { client } = await requireClient(request, context);
   try {
     const services = await listServices(context.runtime.database.db);
-    return { error: null, services: services.map(serviceCard) };
+    const tz = timeZoneOf(client.timeZone);
+    return { error: null, services: services.map((s) => serviceCard(s, tz)) };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
     // "Error loading services: {message}" (fallback 'Failed to fetch services'): an outage says so (and
