@@ -81,9 +81,7 @@ export function ServicesPage({
                     {f}
                   </li>
                 ))}
-                {s.moreFeatures > 0 && (
-                  <li className="text-slate-600">{`+${s.moreFeatures} more features`}</li>
-                )}
+                {s.moreFeatures > 0 && <li className="text-slate-600">+{s.moreFeatures} more features</li>}
               </ul>
               <ul className="packages mt-4 flex-1 space-y-3">
                 {s.packages.map((p) => (
