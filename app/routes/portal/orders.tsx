@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { fromColumns, toColumns } from "~/features/lists/columns";
@@ -11,7 +12,7 @@ import { Badge, StatusBadge, statusLabel } from "~/ui/badge";
 import { StatCard } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { inputClass } from "~/ui/field";
-import { formatCount, formatDate, timeZoneOf } from "~/ui/format";
+import { formatCount, formatDate } from "~/ui/format";
 import { ListView } from "~/ui/list";
 import { SearchForm } from "~/ui/list-controls";
 import { Page } from "~/ui/page";
@@ -25,10 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url), ORDER_FILTERS);
   const { rows, ...page } = await listClientOrders(context.runtime.database.db, user.id, query);
   // Only what a row shows goes into the page's data, written as it is shown: the amount in the order's
-  // currency and the day in the client's zone (the zone the shell's TimeZoneProvider gives the page), so a
-  // row's words are its data and the rows of one day share one string
-  // (docs/decisions/0821-fewer-bytes-icon-sprite.md).
-  const tz = timeZoneOf(client.timeZone);
+  // currency and the day in the client's zone (the one the shell's TimeZoneProvider gives the page, from
+  // the same record), so the rows of one day share one string (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  const tz = accountLocaleOf(client).timeZone;
   return {
     query,
     ...page,

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { loadErrorMessage } from "~/db/errors";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { listServices } from "~/features/catalogue/catalogue.server";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { ServicesPage } from "~/features/portal/ServicesPage";
 import { serviceCard } from "~/features/portal/services-page";
 import { pageTitle } from "~/features/site/meta";
-import { timeZoneOf } from "~/ui/format";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Purchase Services", matches) }];
@@ -16,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
   try {
     const services = await listServices(context.runtime.database.db);
-    const tz = timeZoneOf(client.timeZone);
+    // The cards' days in the client's zone, the one the shell gives the portal's pages.
+    const tz = accountLocaleOf(client).timeZone;
     return { error: null, services: services.map((s) => serviceCard(s, tz)) };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
