@@ -18,12 +18,12 @@ export function DataTable({
     <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <thead className="data-head bg-slate-50 text-slate-700">
           <tr>
             {head.map((h, i) => (
               // Two columns may share a name (an email address and whether it is verified).
               // biome-ignore lint/suspicious/noArrayIndexKey: the head is a fixed list.
-              <th key={`${i}-${h}`} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
+              <th key={`${i}-${h}`} scope="col">
                 {h}
               </th>
             ))}

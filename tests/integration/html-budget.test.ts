@@ -20,15 +20,14 @@ const KB = 1024;
 const HOME_BUDGET = 80 * KB;
 const PORTAL_BUDGET = 40 * KB;
 /**
- * The lists not yet within 40 KB (ADR 0821 "Not yet"): held near what they weigh now, so they cannot
- * grow back while the rest of the way is done, with room for what changes by the day (a date's day of one
- * or two digits, the client's zone's abbreviation on 50 rows: about 2 KB). Lower these towards
- * PORTAL_BUDGET, never raise them.
+ * The lists not yet within 40 KB (ADR 0821 "Not yet"): held near what they weigh now (63.3 and 68.2 KB),
+ * so they cannot grow back while the rest of the way is done, with room for what changes by the day (a
+ * date's day of one or two digits on 50 rows, the fixture's names: about 2 KB). Lower these towards
+ * PORTAL_BUDGET, never raise them. Purchase Services (36.6 KB) is within PORTAL_BUDGET now.
  */
 const LIST_CEILINGS: Record<string, number> = {
-  "/client/orders": 78 * KB,
-  "/client/invoices": 88 * KB,
-  "/client/services": 43 * KB,
+  "/client/orders": 66 * KB,
+  "/client/invoices": 71 * KB,
 };
 
 /** Every path drawing (`d="…"`) of the sprite: none of it belongs in a page. */

@@ -11,10 +11,8 @@ import { DetectedCountryNote } from "~/features/currency/DetectedCountryNote";
 import { Price } from "~/features/currency/Price";
 import { Badge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
-import { formatDate } from "~/ui/format";
 import { Icon } from "~/ui/icon";
 import { Page } from "~/ui/page";
-import { useTimeZone } from "~/ui/time-zone";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ServiceCard } from "./services-page";
 
@@ -50,7 +48,6 @@ export function ServicesPage({
 }) {
   const { currency } = useCurrency();
   const revalidator = useRevalidator();
-  const tz = useTimeZone();
   return (
     <Page title="Purchase Services" actions={<CurrencyChoice />}>
       <DetectedCountryNote />
@@ -77,21 +74,18 @@ export function ServicesPage({
               <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{s.category}</p>
               <h2 className="mt-1 text-lg font-bold">{s.name}</h2>
               <p className="mt-2 text-sm text-slate-600">{s.description}</p>
-              <ul className="mt-4 space-y-1.5 text-sm">
+              <ul className="checklist mt-4 space-y-1.5 text-sm">
                 {s.features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                  <li key={f}>
+                    <Icon name="check" />
                     {f}
                   </li>
                 ))}
                 {s.moreFeatures > 0 && <li className="text-slate-600">+{s.moreFeatures} more features</li>}
               </ul>
-              <ul className="mt-4 flex-1 space-y-3">
+              <ul className="packages mt-4 flex-1 space-y-3">
                 {s.packages.map((p) => (
-                  <li
-                    key={p.key}
-                    className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3"
-                  >
+                  <li key={p.key}>
                     <div>
                       <p className="flex items-center gap-2 text-sm font-semibold">
                         {p.name}
@@ -105,18 +99,14 @@ export function ServicesPage({
                     </div>
                     <Link
                       to={`/client/purchase/${s.id}?package=${encodeURIComponent(p.key)}&currency=${encodeURIComponent(currency)}`}
-                      className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
                     >
                       Purchase
-                      <span className="sr-only">
-                        {" "}
-                        {s.name}, {p.name}
-                      </span>
+                      <span className="sr-only">{` ${s.name}, ${p.name}`}</span>
                     </Link>
                   </li>
                 ))}
               </ul>
-              <p className="mt-4 text-xs text-slate-600">Added {formatDate(s.createdAt, "medium", tz)}</p>
+              <p className="mt-4 text-xs text-slate-600">{`Added ${s.added}`}</p>
             </li>
           ))}
         </ul>

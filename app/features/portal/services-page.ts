@@ -1,6 +1,7 @@
 /** The portal's Purchase Services page: each active service as a card, shaped by the server. */
 import type { Service } from "~/db/schema";
 import { defaultPackage, offeredPackages } from "~/features/catalogue/catalogue";
+import { formatDate, type TimeZone } from "~/ui/format";
 
 export interface ServiceCard {
   id: string;
@@ -13,14 +14,15 @@ export interface ServiceCard {
   moreFeatures: number;
   /** The packages offered, in order, each with its USD price. */
   packages: ReadonlyArray<{ key: string; name: string; priceUsd: number }>;
-  /** ISO time the service was added. */
-  createdAt: string;
+  /** The day the service was added, in the client's zone ("Mar 5, 2026"). */
+  added: string;
 }
 
 /** Features a card lists; only these go into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md). */
 export const FEATURES_SHOWN = 3;
 
-export function serviceCard(s: Service): ServiceCard {
+/** A service's card, its day written in `timeZone` (the client's, which the page's dates are in). */
+export function serviceCard(s: Service, timeZone: TimeZone): ServiceCard {
   const features = s.features[defaultPackage(s)] ?? [];
   return {
     id: s.id,
@@ -30,6 +32,6 @@ export function serviceCard(s: Service): ServiceCard {
     features: features.slice(0, FEATURES_SHOWN),
     moreFeatures: Math.max(0, features.length - FEATURES_SHOWN),
     packages: offeredPackages(s).map(({ key, name, priceUsd }) => ({ key, name, priceUsd })),
-    createdAt: s.createdAt.toISOString(),
+    added: formatDate(s.createdAt, "medium", timeZone),
   };
 }

@@ -1,9 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
 import { listClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { isPastDue, isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { fromColumns, toColumns } from "~/features/lists/columns";
 import { listHref, parseListQuery } from "~/features/lists/listing";
 import { ListPager } from "~/features/portal/components";
 import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
@@ -24,14 +25,35 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("In
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   const query = parseListQuery(new URL(request.url), CLIENT_INVOICE_FILTERS);
-  const page = await listClientInvoices(context.runtime.database.db, user.id, query);
-  return { query, now: new Date().toISOString(), ...page };
+  const { rows, ...page } = await listClientInvoices(context.runtime.database.db, user.id, query);
+  const now = new Date();
+  // Only what a row shows goes into the page's data, written as it is shown (amounts in the invoice's
+  // currency, days in the seller's calendar like the invoice itself), so the rows of one day share one
+  // string (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  return {
+    query,
+    ...page,
+    rows: toColumns(
+      rows.map((inv) => ({
+        id: inv.id,
+        number: inv.invoiceNumber,
+        service: inv.serviceName,
+        date: formatDate(inv.createdAt),
+        due: formatDate(inv.dueDate),
+        pastDue: isPastDue(inv.dueDate, inv.status, now),
+        paid: inv.paidAt && formatDate(inv.paidAt),
+        amount: formatMoney(inv.totalAmount, inv.currency),
+        tax: inv.taxAmount > 0 ? formatMoney(inv.taxAmount, inv.currency) : null,
+        // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
+        status: invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency),
+      })),
+    ),
+  };
 }
 
-const linkClass = "font-semibold text-brand-700 hover:underline";
-
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  const { query, rows, totals, paging, now } = loaderData;
+  const { query, totals, paging } = loaderData;
+  const rows = fromColumns(loaderData.rows);
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page
@@ -86,59 +108,51 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         head={["Invoice", "Service", "Date", "Due Date", "Amount", "Status", "Actions"]}
         pager={<ListPager paging={paging} pathname="/client/invoices" query={query} noun="invoices" />}
       >
-        {rows.map((inv) => {
-          const pastDue = isPastDue(inv.dueDate, inv.status, new Date(now));
-          const unpaid = isUnpaidOrOverdue(inv.status);
-          // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
-          const shown = invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency);
-          return (
-            <tr key={inv.id} data-invoice-id={inv.id}>
-              <Td className="font-medium whitespace-nowrap text-ink">{inv.invoiceNumber}</Td>
-              <Td>{inv.serviceName}</Td>
-              <Td className="whitespace-nowrap">{formatDate(inv.createdAt)}</Td>
-              <Td className="whitespace-nowrap">
-                <span
-                  className={pastDue ? "font-semibold text-red-700" : undefined}
-                  data-past-due={pastDue || undefined}
-                >
-                  {formatDate(inv.dueDate)}
-                  {pastDue && <span className="sr-only"> (past due)</span>}
+        {rows.map((inv) => (
+          <tr key={inv.id} data-invoice-id={inv.id}>
+            <Td className="font-medium whitespace-nowrap">{inv.number}</Td>
+            <Td>{inv.service}</Td>
+            <Td className="whitespace-nowrap">{inv.date}</Td>
+            <Td className="whitespace-nowrap">
+              {inv.pastDue ? (
+                <span className="font-semibold text-red-700" data-past-due>
+                  {inv.due}
+                  <span className="sr-only"> (past due)</span>
                 </span>
-                {inv.paidAt && (
-                  <span className="block text-xs text-green-800">{`Paid ${formatDate(inv.paidAt)}`}</span>
+              ) : (
+                inv.due
+              )}
+              {inv.paid && <span className="block text-xs text-green-800">{`Paid ${inv.paid}`}</span>}
+            </Td>
+            <Td className="font-medium whitespace-nowrap">
+              {inv.amount}
+              {inv.tax && (
+                <span className="block text-xs font-normal text-slate-600">incl. tax {inv.tax}</span>
+              )}
+            </Td>
+            <Td>
+              <StatusBadge status={inv.status} label={invoiceStatusLabel(inv.status)} />
+            </Td>
+            <Td>
+              <div className="row-actions">
+                <Link to={`/invoice/${inv.id}`} className="link">
+                  View<span className="sr-only">{` invoice ${inv.number}`}</span>
+                </Link>
+                <a href={`/invoice/${inv.id}/pdf`} className="link">
+                  Download PDF<span className="sr-only">{` of ${inv.number}`}</span>
+                </a>
+                {isUnpaidOrOverdue(inv.status) && (
+                  // A plain form, as <Form reloadDocument> rendered it: paying loads the payment page.
+                  <form method="post" action={`/client/invoices/${inv.id}/pay`}>
+                    <button type="submit" className={buttonClass("primary", "px-3 py-1 text-xs")}>
+                      Pay Now<span className="sr-only">{` invoice ${inv.number}`}</span>
+                    </button>
+                  </form>
                 )}
-              </Td>
-              <Td className="whitespace-nowrap">
-                <span className="font-medium">{formatMoney(inv.totalAmount, inv.currency)}</span>
-                {inv.taxAmount > 0 && (
-                  <span className="block text-xs text-slate-600">
-                    incl. tax {formatMoney(inv.taxAmount, inv.currency)}
-                  </span>
-                )}
-              </Td>
-              <Td>
-                <StatusBadge status={shown} label={invoiceStatusLabel(shown)} />
-              </Td>
-              <Td>
-                <div className="flex flex-wrap items-center gap-3">
-                  <Link to={`/invoice/${inv.id}`} className={linkClass}>
-                    View<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
-                  </Link>
-                  <a href={`/invoice/${inv.id}/pdf`} className={linkClass}>
-                    Download PDF<span className="sr-only">{` of ${inv.invoiceNumber}`}</span>
-                  </a>
-                  {unpaid && (
-                    <Form method="post" action={`/client/invoices/${inv.id}/pay`} reloadDocument>
-                      <button type="submit" className={buttonClass("primary", "px-3 py-1 text-xs")}>
-                        Pay Now<span className="sr-only">{` invoice ${inv.invoiceNumber}`}</span>
-                      </button>
-                    </Form>
-                  )}
-                </div>
-              </Td>
-            </tr>
-          );
-        })}
+              </div>
+            </Td>
+          </tr>
+        ))}
       </ListView>
     </Page>
   );

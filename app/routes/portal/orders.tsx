@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
+import { fromColumns, toColumns } from "~/features/lists/columns";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { listClientOrders } from "~/features/orders/order-lists.server";
@@ -15,38 +17,41 @@ import { ListView } from "~/ui/list";
 import { SearchForm } from "~/ui/list-controls";
 import { Page } from "~/ui/page";
 import { Td } from "~/ui/table";
-import { useTimeZone } from "~/ui/time-zone";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My Orders", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireClient(request, context);
+  const { user, client } = await requireClient(request, context);
   const query = parseListQuery(new URL(request.url), ORDER_FILTERS);
   const { rows, ...page } = await listClientOrders(context.runtime.database.db, user.id, query);
-  // Only what a row shows goes into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  // Only what a row shows goes into the page's data, written as it is shown: the amount in the order's
+  // currency and the day in the client's zone (the one the shell's TimeZoneProvider gives the page, from
+  // the same record), so the rows of one day share one string (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+  const tz = accountLocaleOf(client).timeZone;
   return {
     query,
     ...page,
-    rows: rows.map((o) => ({
-      id: o.id,
-      serviceName: o.serviceName,
-      serviceCategory: o.serviceCategory,
-      packageName: o.packageName,
-      quantity: o.quantity,
-      amountInCurrency: o.amountInCurrency,
-      currency: o.currency,
-      status: o.status,
-      createdAt: o.createdAt,
-      invoiceId: o.invoiceId,
-      briefMissing: o.briefMissing,
-    })),
+    rows: toColumns(
+      rows.map((o) => ({
+        id: o.id,
+        service: o.serviceName,
+        category: o.serviceCategory,
+        package: o.packageName,
+        quantity: o.quantity,
+        amount: formatMoney(o.amountInCurrency, o.currency),
+        status: o.status,
+        date: formatDate(o.createdAt, "medium", tz),
+        invoiceId: o.invoiceId,
+        waiting: o.briefMissing,
+      })),
+    ),
   };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { query, rows, summary, paging } = loaderData;
-  const tz = useTimeZone();
+  const { query, summary, paging } = loaderData;
+  const rows = fromColumns(loaderData.rows);
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page title="My Orders">
@@ -104,37 +109,30 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {rows.map((o) => (
           <tr key={o.id} data-order-id={o.id}>
             <Td>
-              <Link
-                to={`/client/orders/${o.id}`}
-                className="font-medium text-brand-700 hover:underline"
-                data-order-link
-              >
-                {o.serviceName}
-                <span className="sr-only">{`: open the order of ${formatDate(o.createdAt, "medium", tz)}`}</span>
+              <Link to={`/client/orders/${o.id}`} className="link font-medium">
+                {o.service}
+                <span className="sr-only">{`: open the order of ${o.date}`}</span>
               </Link>
-              <p className="text-slate-600">{o.serviceCategory}</p>
-              {o.briefMissing && (
+              <p className="text-slate-600">{o.category}</p>
+              {o.waiting && (
                 <Badge tone="warning" className="mt-1">
                   {WAITING_FOR_DETAILS}
                 </Badge>
               )}
             </Td>
             <Td>
-              {o.packageName}
+              {o.package}
               {o.quantity > 1 && <span className="text-slate-600"> × {o.quantity}</span>}
             </Td>
-            <Td className="font-medium">{formatMoney(o.amountInCurrency, o.currency)}</Td>
+            <Td className="font-medium">{o.amount}</Td>
             <Td>
               <StatusBadge status={o.status} />
             </Td>
-            <Td className="whitespace-nowrap">{formatDate(o.createdAt, "medium", tz)}</Td>
+            <Td className="whitespace-nowrap">{o.date}</Td>
             <Td>
               {o.invoiceId && (
-                <Link
-                  to={`/client/invoice/${o.invoiceId}`}
-                  className="font-semibold text-brand-700 hover:underline"
-                >
-                  View Invoice<span className="sr-only">{` for ${o.serviceName}`}</span>
+                <Link to={`/client/invoice/${o.invoiceId}`} className="link">
+                  View Invoice<span className="sr-only">{` for ${o.service}`}</span>
                 </Link>
               )}
             </Td>

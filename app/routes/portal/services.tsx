@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { loadErrorMessage } from "~/db/errors";
+import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
 import { listServices } from "~/features/catalogue/catalogue.server";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
@@ -12,10 +13,12 @@ import type { Route } from "./+types/services";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Purchase Services", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireClient(request, context);
+  const { client } = await requireClient(request, context);
   try {
     const services = await listServices(context.runtime.database.db);
-    return { error: null, services: services.map(serviceCard) };
+    // The cards' days in the client's zone, the one the shell gives the portal's pages.
+    const tz = accountLocaleOf(client).timeZone;
+    return { error: null, services: services.map((s) => serviceCard(s, tz)) };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
     // "Error loading services: {message}" (fallback 'Failed to fetch services'): an outage says so (and
