@@ -1,6 +1,6 @@
 /**
- * The fast path for answers that are the same for everyone who asks the same thing (ADR 0105, ADR 0800):
- * public pages per path and currency state, and `/api/exchange-rates` per rates snapshot.
+ * The fast path for answers that are the same for everyone who asks the same thing (ADR 0105, ADR 0800,
+ * ADR 0822): public pages per path and currency state, and `/api/exchange-rates` per rates snapshot.
  *
  * It runs before Express (`createRequestHandler` in server/app.ts): Express alone costs a small answer
  * two thirds of its throughput. A hit is answered here, ready-made: the stored headers (the
@@ -10,7 +10,11 @@
  * get it: a 200 without Set-Cookie, not private, and (for a page) rendered with this response's nonce.
  *
  * Looked up only for a GET or HEAD without a query string, with a Host header any URL can carry, over
- * https where the site requires it; a page only without any Cookie header (no session, no preference).
+ * https where the site requires it. Cookies do not matter (ADR 0822): a shared page is rendered
+ * without the session (root-data.server.ts), so a signed-in client gets the visitor's page, with no
+ * session lookup here; the one cookie such a page depends on, the pinned currency, is part of the key.
+ * A miss that may be stored goes on with that cookie alone, so whatever else the browser sent (the
+ * session, anything a future loader might read) cannot reach a page that is kept for others.
  * Everything else, and any request while the rates are being refreshed, takes the usual way.
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -28,7 +32,8 @@ import {
   pageCacheGeneration,
   storeCachedAnswer,
 } from "~/delivery/page-cache.server";
-import { currencyState, detectLocation } from "~/features/currency/currency.server";
+import { detectLocation, sharedPageCurrency } from "~/features/currency/currency.server";
+import { pinnedCurrencyCookieName, readPinnedCurrency } from "~/features/currency/pinned-currency.server";
 import type { Runtime } from "./runtime";
 
 const EXCHANGE_RATES_PATH = "/api/exchange-rates";
@@ -113,13 +118,15 @@ export function cachedAnswers(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { config, currency, logger } = runtime;
   const httpsRequired = config.env === "production" && config.publicUrl.startsWith("https:");
+  const httpsCookies = config.publicUrl.startsWith("https://");
+  const pinName = pinnedCurrencyCookieName(httpsCookies);
   return (req, res) => {
     const started = performance.now();
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
     const url = req.url ?? "";
     const rates = url === EXCHANGE_RATES_PATH;
-    if (!rates && (req.headers.cookie !== undefined || !CACHEABLE_PATH.test(url))) return false;
+    if (!rates && !CACHEABLE_PATH.test(url)) return false;
     const host = req.headers.host;
     if (!host || !PLAIN_HOST.test(host)) return false;
     const forwardedHost = req.headers["x-forwarded-host"];
@@ -138,12 +145,20 @@ export function cachedAnswers(
     } else {
       const headers = { get: (name: string) => header(req.headers[name.toLowerCase()]) };
       const location = detectLocation(currency, headers, proxyaddr(req, trust), logger);
-      key = `${url}\n${JSON.stringify(currencyState(location, null, snapshot))}`;
+      const cookie = header(req.headers.cookie);
+      key = `${url}\n${JSON.stringify(sharedPageCurrency(location, cookie, httpsCookies, snapshot))}`;
     }
     const answer = getCachedAnswer(key);
     if (!answer) {
       // Only a GET's answer is stored: React Router answers HEAD without a body.
-      if (method === "GET") misses.set(res, { key, generation: pageCacheGeneration() });
+      if (method !== "GET") return false;
+      misses.set(res, { key, generation: pageCacheGeneration() });
+      if (!rates && req.headers.cookie !== undefined) {
+        // The render that may be kept for others sees the key's one cookie and nothing else.
+        const pinned = readPinnedCurrency(header(req.headers.cookie), httpsCookies);
+        if (pinned) req.headers.cookie = `${pinName}=${pinned}`;
+        else delete req.headers.cookie;
+      }
       return false;
     }
 
