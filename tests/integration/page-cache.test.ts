@@ -234,6 +234,38 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(await forged.json()).toMatchObject({ signedIn: false });
   });
 
+  it("answers a visitor's /api/session before Express, as the route would", async () => {
+    const throughExpress = (res: Response) =>
+      server.portico.runtime.queryCounts.has(res.headers.get("x-request-id") ?? "");
+    // No session cookie (an unrelated one is fine): signed out for sure, answered before Express.
+    const fast = await visit("/api/session", { cookie: "analytics=1", "accept-language": "en-GB" });
+    // A session cookie takes the route (here a forged one: signed out all the same).
+    const routed = await visit("/api/session", {
+      cookie: "portico.session_token=forged.value",
+      "accept-language": "en-GB",
+    });
+    // Express counts a request's queries when its response finishes, which may follow the client's read.
+    await expect.poll(() => throughExpress(routed)).toBe(true);
+    expect(throughExpress(fast)).toBe(false);
+    expect(await fast.json()).toEqual(await routed.json());
+    for (const name of [
+      "content-type",
+      "cache-control",
+      "content-security-policy",
+      "x-content-type-options",
+      "cross-origin-resource-policy",
+    ]) {
+      expect(fast.headers.get(name), name).toBe(routed.headers.get(name));
+    }
+    expect(fast.headers.get("cache-control")).toBe("private, no-store");
+    expect(fast.headers.get("x-page-cache")).toBeNull();
+    // A pinned currency to clear takes the route too, which clears it.
+    const pinned = await visit("/api/session", { cookie: "portico.currency=EUR" });
+    await expect.poll(() => throughExpress(pinned)).toBe(true);
+    expect(pinned.headers.getSetCookie().join()).toMatch(/portico\.currency=;.*Max-Age=0/);
+    expect((await pinned.json()).currency.currency).toBe("USD");
+  });
+
   it("answers a session that ended as signed out", async () => {
     const { id, session } = await signedInClient("ended@example.com", "Ended Session", "198.51.100.42");
     expect(await (await session.get("/api/session")).json()).toMatchObject({ signedIn: true });

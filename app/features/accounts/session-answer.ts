@@ -6,6 +6,9 @@
 import { toCountryCode, toCurrencyCode } from "~/features/currency/currency";
 import type { CurrencyState } from "~/features/currency/currency-state";
 
+/** Where the browser asks (a route, app/routes/api/session.ts; a visitor's answer comes before Express). */
+export const SESSION_ANSWER_PATH = "/api/session";
+
 export type SessionAnswer =
   | { signedIn: false; currency: CurrencyState }
   | {

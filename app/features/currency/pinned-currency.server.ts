@@ -58,6 +58,11 @@ function serialize(name: string, value: string, maxAge: number, https: boolean):
   return `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${https ? "; Secure" : ""}`;
 }
 
+/** Whether a Cookie header holds the pin at all (valid or not: one to clear counts). */
+export function hasPinnedCurrency(cookieHeader: string | null | undefined, https: boolean): boolean {
+  return rawPinnedValue(cookieHeader, https) !== null;
+}
+
 /** The Set-Cookie that removes the pin, or null when the request carries none. */
 export function clearPinnedCurrency(cookieHeader: string | null | undefined, https: boolean): string | null {
   if (rawPinnedValue(cookieHeader, https) === null) return null;

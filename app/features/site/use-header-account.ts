@@ -6,7 +6,11 @@
  * differ (a client's saved choice the pinned-currency cookie did not hold yet).
  */
 import { useEffect, useState } from "react";
-import { type SessionAnswer, sessionAnswerFrom } from "~/features/accounts/session-answer";
+import {
+  SESSION_ANSWER_PATH,
+  type SessionAnswer,
+  sessionAnswerFrom,
+} from "~/features/accounts/session-answer";
 import { useCurrencyStore } from "~/features/currency/CurrencyContext";
 import { useOptionalRootData } from "./root-data";
 
@@ -20,8 +24,6 @@ export interface HeaderAccountState {
   /** True where the answer may change after load: the header then holds the room of both states. */
   afterLoad: boolean;
 }
-
-export const SESSION_ANSWER_PATH = "/api/session";
 
 async function askSession(signal: AbortSignal): Promise<SessionAnswer | null> {
   const response = await fetch(SESSION_ANSWER_PATH, {
