@@ -95,3 +95,22 @@ test("without JavaScript a signed-in client sees the visitor's header, and Login
     await noScript.close();
   }
 });
+
+test("at phone width the menu shows the signed-in client's buttons once the answer is in", async ({
+  page,
+}) => {
+  await signUp(page, "Phone Client");
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/privacy");
+  const header = page.getByRole("banner");
+  await expect(header).toHaveAttribute("data-hydrated", "true");
+  await header.getByRole("button", { name: "Open menu" }).click();
+  const menu = header.getByRole("navigation", { name: "Mobile" });
+  await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Login" })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await menu.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+});

@@ -113,18 +113,23 @@ const ANY_CLIENT: HeaderAccount = { role: "client" };
 
 /**
  * The header's account area. Where who is signed in is known only after load (a shared page, ADR
- * 0822), both sets of buttons are laid in one grid cell and the one not shown is `invisible` (hidden,
- * not focusable, not in the accessibility tree): the area is as wide as the wider set either way, so
- * the switch moves nothing. A keyboard user already on a button that disappears lands on the button
- * in the same place of the other set.
+ * 0822) and the switch could move something (`holdRoom`: the desktop bar, where the area's width places
+ * the navigation), both sets of buttons are laid in one grid cell and the one not shown is `invisible`
+ * (hidden, not focusable, not in the accessibility tree): the area is as wide as the wider set either
+ * way, so the switch moves nothing. A keyboard user already on a button that disappears lands on the
+ * button in the same place of the other set. In the mobile menu, closed until the page is interactive,
+ * the row is one line either way and only the set shown is rendered (React keeps the first link's
+ * element, and so its focus, across the switch).
  */
 function AccountButtons({
   state,
   align,
+  holdRoom = false,
   onNavigate,
 }: {
   state: HeaderAccountState;
   align: "start" | "end";
+  holdRoom?: boolean;
   onNavigate?: () => void;
 }) {
   const { account, afterLoad } = state;
@@ -139,7 +144,7 @@ function AccountButtons({
     to.current.querySelectorAll<HTMLElement>(FOCUSABLE)[Math.max(index, 0)]?.focus();
   }, [signedIn]);
   const row = `col-start-1 row-start-1 flex items-center gap-2 ${align === "end" ? "justify-end" : ""}`;
-  if (!afterLoad) {
+  if (!afterLoad || !holdRoom) {
     return (
       <div className={row}>{account ? signedInButtons(account, onNavigate) : visitorButtons(onNavigate)}</div>
     );
@@ -214,7 +219,7 @@ export function Header({ businessName }: { businessName: string }) {
         </nav>
 
         <div className="hidden lg:block">
-          <AccountButtons state={account} align="end" />
+          <AccountButtons state={account} align="end" holdRoom />
         </div>
 
         <button
