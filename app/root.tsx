@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  data as withHeaders,
 } from "react-router";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
@@ -27,7 +28,11 @@ const NotFoundContent = lazy(() =>
 );
 const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ default: m.Footer })));
 
-export const loader = ({ context, request }: Route.LoaderArgs) => loadRootData(request, context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { data, setCookie } = await loadRootData(request, context);
+  // Only pages that looked up the session set it: a shared page's answer stays storable (ADR 0822).
+  return setCookie ? withHeaders(data, { headers: { "Set-Cookie": setCookie } }) : data;
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -69,10 +74,14 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {showChrome && data && <Header businessName={data.business.name} user={data.user} />}
-        {/* The main landmark is the page's (App or ErrorBoundary below): a layout with its own navigation
-            (portal shell, back office) puts it after that navigation, around its pages only. */}
-        <CurrencyProvider value={data?.currency}>{children}</CurrencyProvider>
+        {/* The header inside the currency's provider: on a shared page its after-load answer may correct
+            the currency (ADR 0822). */}
+        <CurrencyProvider value={data?.currency}>
+          {showChrome && data && <Header businessName={data.business.name} />}
+          {/* The main landmark is the page's (App or ErrorBoundary below): a layout with its own navigation
+              (portal shell, back office) puts it after that navigation, around its pages only. */}
+          {children}
+        </CurrencyProvider>
         {showChrome && data && (
           <Suspense fallback={null}>
             <Footer business={data.business} />

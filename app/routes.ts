@@ -82,6 +82,8 @@ export default [
   // Currency helpers (public-site.md §7: detect-location, exchange-rates)
   route("api/detect-location", "routes/api/detect-location.ts"),
   route("api/exchange-rates", "routes/api/exchange-rates.ts"),
+  // Not in the spec (ADR 0822): who is signed in, for the header of a shared public page, after load.
+  route("api/session", "routes/api/session.ts"),
   // Live updates (client-portal.md §7 "Realtime subscriptions"): Server-Sent Events of the signed-in client.
   route("api/events", "routes/api/events.ts"),
 

@@ -1,6 +1,6 @@
 /**
- * The fast path for answers that are the same for everyone who asks the same thing (ADR 0105, ADR 0800):
- * public pages per path and currency state, and `/api/exchange-rates` per rates snapshot.
+ * The fast path for answers that are the same for everyone who asks the same thing (ADR 0105, ADR 0800,
+ * ADR 0822): public pages per path and currency state, and `/api/exchange-rates` per rates snapshot.
  *
  * It runs before Express (`createRequestHandler` in server/app.ts): Express alone costs a small answer
  * two thirds of its throughput. A hit is answered here, ready-made: the stored headers (the
@@ -10,7 +10,11 @@
  * get it: a 200 without Set-Cookie, not private, and (for a page) rendered with this response's nonce.
  *
  * Looked up only for a GET or HEAD without a query string, with a Host header any URL can carry, over
- * https where the site requires it; a page only without any Cookie header (no session, no preference).
+ * https where the site requires it. Cookies do not matter (ADR 0822): a shared page is rendered
+ * without the session (root-data.server.ts), so a signed-in client gets the visitor's page, with no
+ * session lookup here; the one cookie such a page depends on, the pinned currency, is part of the key.
+ * A miss that may be stored goes on with that cookie alone, so whatever else the browser sent (the
+ * session, anything a future loader might read) cannot reach a page that is kept for others.
  * Everything else, and any request while the rates are being refreshed, takes the usual way.
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -28,8 +32,16 @@ import {
   pageCacheGeneration,
   storeCachedAnswer,
 } from "~/delivery/page-cache.server";
-import { currencyState, detectLocation } from "~/features/currency/currency.server";
+import { SESSION_ANSWER_PATH, type SessionAnswer } from "~/features/accounts/session-answer";
+import { SESSION_COOKIE } from "~/features/accounts/session-cookie";
+import { detectLocation, sharedPageCurrency } from "~/features/currency/currency.server";
+import {
+  hasPinnedCurrency,
+  pinnedCurrencyCookieName,
+  readPinnedCurrency,
+} from "~/features/currency/pinned-currency.server";
 import type { Runtime } from "./runtime";
+import { fileHeaders } from "./security";
 
 const EXCHANGE_RATES_PATH = "/api/exchange-rates";
 /** An incoming X-Request-Id kept as the request's id (else a new UUID). */
@@ -113,13 +125,36 @@ export function cachedAnswers(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { config, currency, logger } = runtime;
   const httpsRequired = config.env === "production" && config.publicUrl.startsWith("https:");
+  const httpsCookies = config.publicUrl.startsWith("https://");
+  const pinName = pinnedCurrencyCookieName(httpsCookies);
+  const fileHeadersOn = fileHeaders(config);
+
+  /** The request id: an incoming X-Request-Id kept, else a new one (as pino-http's genReqId). */
+  const requestId = (req: IncomingMessage): string => {
+    const incoming = req.headers["x-request-id"];
+    return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  };
+  /** The JSON log line pino-http writes for a request answered through Express. */
+  const logAnswer = (id: string, method: string, url: string, status: number, started: number) => {
+    if (!logger.isLevelEnabled("info")) return;
+    logger.info(
+      {
+        req: { id, method, url },
+        res: { statusCode: status },
+        responseTime: Math.round(performance.now() - started),
+      },
+      "request completed",
+    );
+  };
+
   return (req, res) => {
     const started = performance.now();
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
     const url = req.url ?? "";
     const rates = url === EXCHANGE_RATES_PATH;
-    if (!rates && (req.headers.cookie !== undefined || !CACHEABLE_PATH.test(url))) return false;
+    const sessionAnswer = url === SESSION_ANSWER_PATH;
+    if (!rates && !sessionAnswer && !CACHEABLE_PATH.test(url)) return false;
     const host = req.headers.host;
     if (!host || !PLAIN_HOST.test(host)) return false;
     const forwardedHost = req.headers["x-forwarded-host"];
@@ -132,23 +167,58 @@ export function cachedAnswers(
     if (httpsRequired && schemeOf(req, trust) !== "https") return false;
     const snapshot = currency.rates.peek();
     if (!snapshot) return false;
+    const cookie = header(req.headers.cookie);
+    const locate = () => {
+      const headers = { get: (name: string) => header(req.headers[name.toLowerCase()]) };
+      return detectLocation(currency, headers, proxyaddr(req, trust), logger);
+    };
+
+    if (sessionAnswer) {
+      // Asked after load by every shared page (ADR 0822). Without a session cookie nobody is signed in,
+      // and without a pinned currency there is nothing to correct: the route's answer, without Express
+      // and a better-auth call. A session or a pin (to check, or to clear) takes the route.
+      if (cookie !== null && (SESSION_COOKIE.test(cookie) || hasPinnedCurrency(cookie, httpsCookies))) {
+        return false;
+      }
+      const answer: SessionAnswer = {
+        signedIn: false,
+        currency: sharedPageCurrency(locate(), null, httpsCookies, snapshot),
+      };
+      const body = Buffer.from(JSON.stringify(answer));
+      const id = requestId(req);
+      fileHeadersOn(res);
+      res.writeHead(200, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "private, no-store",
+        "Content-Length": String(body.length),
+        "X-Request-Id": id,
+      });
+      res.end(method === "HEAD" ? undefined : body);
+      logAnswer(id, method, url, 200, started);
+      return true;
+    }
+
     let key: string;
     if (rates) {
       key = `${url}\n${snapshot.source}\n${snapshot.fetched_at}`;
     } else {
-      const headers = { get: (name: string) => header(req.headers[name.toLowerCase()]) };
-      const location = detectLocation(currency, headers, proxyaddr(req, trust), logger);
-      key = `${url}\n${JSON.stringify(currencyState(location, null, snapshot))}`;
+      key = `${url}\n${JSON.stringify(sharedPageCurrency(locate(), cookie, httpsCookies, snapshot))}`;
     }
     const answer = getCachedAnswer(key);
     if (!answer) {
       // Only a GET's answer is stored: React Router answers HEAD without a body.
-      if (method === "GET") misses.set(res, { key, generation: pageCacheGeneration() });
+      if (method !== "GET") return false;
+      misses.set(res, { key, generation: pageCacheGeneration() });
+      if (!rates && cookie !== null) {
+        // The render that may be kept for others sees the key's one cookie and nothing else.
+        const pinned = readPinnedCurrency(cookie, httpsCookies);
+        if (pinned) req.headers.cookie = `${pinName}=${pinned}`;
+        else delete req.headers.cookie;
+      }
       return false;
     }
 
-    const incomingId = req.headers["x-request-id"];
-    const id = typeof incomingId === "string" && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    const id = requestId(req);
     const headers = [...answer.headers, "X-Request-Id", id, "X-Page-Cache", "hit"];
     let status = 200;
     let body: Buffer | undefined;
@@ -163,16 +233,7 @@ export function cachedAnswers(
     }
     res.writeHead(status, headers);
     res.end(method === "HEAD" ? undefined : body);
-    if (logger.isLevelEnabled("info")) {
-      logger.info(
-        {
-          req: { id, method, url },
-          res: { statusCode: status },
-          responseTime: Math.round(performance.now() - started),
-        },
-        "request completed",
-      );
-    }
+    logAnswer(id, method, url, status, started);
     return true;
   };
 }

@@ -20,6 +20,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
+import { SESSION_COOKIE } from "~/features/accounts/session-cookie";
 import { storeIfCacheable } from "./page-cache";
 
 export const UNAVAILABLE_MESSAGE = DATABASE_UNAVAILABLE_MESSAGE;
@@ -29,8 +30,6 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Paths whose every answer is private to the person signed in. */
 const PRIVATE_PATHS = /^\/(client|invoice|admin|payment-success|dev\/mail)(\/|\.data$|$)/;
-/** better-auth's session cookie, with or without a `__Secure-` or `__Host-` prefix. */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-|__Host-)?portico\.session_token=/;
 
 /** Headers a route may set for itself in place of the security middleware's (lower case). */
 const ROUTE_OWN_HEADERS = new Set(["content-security-policy", "x-content-type-options"]);

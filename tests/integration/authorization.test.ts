@@ -580,6 +580,25 @@ const TABLE: Record<string, Case[]> = {
     { method: "GET", url: () => "/api/exchange-rates", expect: all(200) },
     { method: "POST", url: () => "/api/exchange-rates", json: true, body: () => ({}), expect: all(405) },
   ],
+  // Who this browser's session is (ADR 0822): each their own, a visitor nobody.
+  "api/session": [
+    {
+      method: "GET",
+      url: () => "/api/session",
+      expect: {
+        anon: 200,
+        a: { status: 200, shows: ["a"] },
+        b: { status: 200, shows: ["b"] },
+        admin: 200,
+      },
+      has: {
+        anon: () => ['"signedIn":false'],
+        a: () => ['"signedIn":true', '"dashboard":"/client/dashboard"'],
+        admin: () => ['"signedIn":true', '"dashboard":"/admin/dashboard"'],
+      },
+    },
+    { method: "POST", url: () => "/api/session", json: true, body: () => ({}), expect: all(405) },
+  ],
   "api/events": [
     { method: "GET", url: () => "/api/events", expect: { anon: 401, a: 200, b: 200, admin: 200 } },
   ],

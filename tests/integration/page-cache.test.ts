@@ -1,15 +1,17 @@
 /**
  * The cached answers (ADR 0105, ADR 0800) through the real HTTP server: a cached page carries no nonce
  * and a CSP that allows exactly its inline scripts by their hashes, in every content coding; the
- * exchange rates are served ready-made too; a request with a session (or any cookie) never gets a
- * cached page; and a catalogue change shows at once, made here through the back office or in another
+ * exchange rates are served ready-made too; a signed-in client gets the same shared page as a visitor
+ * (ADR 0822: nothing of theirs in it; their pinned currency in the key; who they are from
+ * /api/session after load); and a catalogue change shows at once, made here through the back office or in another
  * process (a `catalogue` live event arriving through the database).
  */
 import { request } from "node:http";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { services } from "~/db/schema";
+import { services, session as sessionTable, userPreferences } from "~/db/schema";
+import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session } from "../support/browserless";
@@ -192,49 +194,183 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect(await claimed.text()).toContain("United Kingdom");
   });
 
-  it("never serves or stores a cached page for a signed-in request", async () => {
-    await createAccount(db(), { email: "cache@example.com", name: "Cache Client" });
-    const client = new Session(server.url, "198.51.100.40");
-    const res = await client.post("/client/login", {
-      email: "cache@example.com",
-      password: FIXTURE_PASSWORD,
-    });
+  /** A client signed in from `ip`, as a browser keeps them (cookies). */
+  async function signedInClient(email: string, name: string, ip: string) {
+    const id = await createAccount(db(), { email, name });
+    const session = new Session(server.url, ip);
+    const res = await session.post("/client/login", { email, password: FIXTURE_PASSWORD });
     expect(location(res)).toBe("/client/dashboard");
-    await visitCached("/");
+    return { id, session };
+  }
+
+  it("serves a signed-in client the visitor's cached page, with nothing of theirs in it (ADR 0822)", async () => {
+    // Same address as `visit`: the same location, so the same shared page.
+    const { session: client } = await signedInClient("cache@example.com", "Cache Client", "203.0.113.9");
+    const visitor = await (await visitCached("/")).text();
     const signedIn = await client.get("/");
-    expect(signedIn.headers.get("x-page-cache")).toBeNull();
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
-    expect(await signedIn.text()).toContain("Cache Client");
-    // And what a signed-in person was shown never reaches a visitor.
-    expect(await (await visit("/")).text()).not.toContain("Cache Client");
+    expect(signedIn.headers.get("x-page-cache")).toBe("hit");
+    expect(signedIn.headers.get("cache-control") ?? "").not.toMatch(/private|no-store/);
+    const page = await signedIn.text();
+    expect(page).toBe(visitor);
+    expect(page).not.toContain("Cache Client");
+    expect(page).not.toContain("cache@example.com");
+
+    // Who they are comes after load, from an answer private to their session.
+    const mine = await client.get("/api/session");
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    expect(mine.headers.get("x-page-cache")).toBeNull();
+    expect(await mine.json()).toMatchObject({
+      signedIn: true,
+      name: "Cache Client",
+      role: "client",
+      dashboard: "/client/dashboard",
+      currency: { currency: "USD" },
+    });
+    const anonymous = await visit("/api/session");
+    expect(anonymous.headers.get("cache-control")).toBe("private, no-store");
+    expect(await anonymous.json()).toMatchObject({ signedIn: false, currency: { currency: "USD" } });
+    const forged = await visit("/api/session", { cookie: "portico.session_token=forged.value" });
+    expect(await forged.json()).toMatchObject({ signedIn: false });
   });
 
-  it("never stores what a signed-in client was shown: public pages rendered for them, or portal pages", async () => {
-    await createAccount(db(), { email: "cache2@example.com", name: "Stored Never" });
-    const client = new Session(server.url, "198.51.100.41");
-    const res = await client.post("/client/login", {
-      email: "cache2@example.com",
-      password: FIXTURE_PASSWORD,
+  it("answers a visitor's /api/session before Express, as the route would", async () => {
+    const throughExpress = (res: Response) =>
+      server.portico.runtime.queryCounts.has(res.headers.get("x-request-id") ?? "");
+    // No session cookie (an unrelated one is fine): signed out for sure, answered before Express.
+    const fast = await visit("/api/session", { cookie: "analytics=1", "accept-language": "en-GB" });
+    // A session cookie takes the route (here a forged one: signed out all the same).
+    const routed = await visit("/api/session", {
+      cookie: "portico.session_token=forged.value",
+      "accept-language": "en-GB",
     });
-    expect(location(res)).toBe("/client/dashboard");
-    // A page nobody has asked for yet, rendered first (and again) for the signed-in client, then a portal
-    // page: none is even considered for the cache (storeIfCacheable marks what it stores "miss").
-    for (const path of ["/services/acronis-setup", "/services/acronis-setup", "/client/dashboard"]) {
+    // Express counts a request's queries when its response finishes, which may follow the client's read.
+    await expect.poll(() => throughExpress(routed)).toBe(true);
+    expect(throughExpress(fast)).toBe(false);
+    expect(await fast.json()).toEqual(await routed.json());
+    for (const name of [
+      "content-type",
+      "cache-control",
+      "content-security-policy",
+      "x-content-type-options",
+      "cross-origin-resource-policy",
+    ]) {
+      expect(fast.headers.get(name), name).toBe(routed.headers.get(name));
+    }
+    expect(fast.headers.get("cache-control")).toBe("private, no-store");
+    expect(fast.headers.get("x-page-cache")).toBeNull();
+    // A pinned currency to clear takes the route too, which clears it.
+    const pinned = await visit("/api/session", { cookie: "portico.currency=EUR" });
+    await expect.poll(() => throughExpress(pinned)).toBe(true);
+    expect(pinned.headers.getSetCookie().join()).toMatch(/portico\.currency=;.*Max-Age=0/);
+    expect((await pinned.json()).currency.currency).toBe("USD");
+  });
+
+  it("answers a session that ended as signed out", async () => {
+    const { id, session } = await signedInClient("ended@example.com", "Ended Session", "198.51.100.42");
+    expect(await (await session.get("/api/session")).json()).toMatchObject({ signedIn: true });
+    // Ended elsewhere (a password reset, the absolute lifetime): the browser still sends the cookie.
+    await db().delete(sessionTable).where(eq(sessionTable.userId, id));
+    const after = await session.get("/api/session");
+    expect(after.status).toBe(200);
+    const body = await after.json();
+    expect(body).toMatchObject({ signedIn: false });
+    expect(JSON.stringify(body)).not.toContain("Ended Session");
+  });
+
+  it("never stores what a signed-in client was shown: the shared page is rendered as a visitor's", async () => {
+    const { session: client } = await signedInClient("cache2@example.com", "Stored Never", "198.51.100.41");
+    // A shared page nobody has asked for yet, asked first by the signed-in client: rendered without their
+    // session (the fast path passes on only the pinned-currency cookie), stored, and the same for all.
+    const first = await client.get("/services/acronis-setup");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const firstPage = await first.text();
+    expect(firstPage).not.toContain("Stored Never");
+    expect(firstPage).not.toContain("cache2@example.com");
+    const stored = await (await visitCached("/services/acronis-setup")).text();
+    expect(stored).not.toContain("Stored Never");
+    // Where a public page is rendered with the session (not a shared path, or a query string), it is
+    // private and never considered for the cache; a shared path never shows the session even then.
+    for (const path of ["/services/acronis-setup?ref=mail", "/thank-you", "/client/dashboard"]) {
       const page = await client.get(path);
       expect(page.status, path).toBe(200);
       expect(page.headers.get("x-page-cache"), path).toBeNull();
       expect(page.headers.get("cache-control"), path).toBe("private, no-store");
-      expect(await page.text(), path).toContain("Stored Never");
+      const html = await page.text();
+      if (path.startsWith("/services/")) expect(html, path).not.toContain("Stored Never");
+      else expect(html, path).toContain("Stored Never");
     }
-    // The first visitor after them gets a page rendered for a visitor, which is the one stored.
-    const first = await visit("/services/acronis-setup");
-    expect(first.headers.get("x-page-cache")).toBe("miss");
-    expect(await first.text()).not.toContain("Stored Never");
-    expect(await (await visitCached("/services/acronis-setup")).text()).not.toContain("Stored Never");
-    // A portal page is never served from the cache, with or without a session.
-    const anonymous = await visit("/client/dashboard");
-    expect(anonymous.headers.get("x-page-cache")).toBeNull();
-    expect(await anonymous.text()).not.toContain("Stored Never");
+    for (const path of ["/thank-you", "/client/dashboard"]) {
+      const anonymous = await visit(path);
+      expect(anonymous.headers.get("x-page-cache"), path).toBeNull();
+      expect(await anonymous.text(), path).not.toContain("Stored Never");
+    }
+  });
+
+  it("keeps a client's pinned currency in the key: theirs for them, the detected one for others", async () => {
+    const ip = "198.51.100.43";
+    const euroId = await createAccount(db(), { email: "euro@example.com", name: "Euro Client" });
+    expect(await saveChosenCurrencyIfClient(db(), euroId, "EUR")).toBe(true);
+    const euro = new Session(server.url, ip);
+    const signIn = await euro.post("/client/login", {
+      email: "euro@example.com",
+      password: FIXTURE_PASSWORD,
+    });
+    expect(location(signIn)).toBe("/client/dashboard");
+    // Signing in pins the saved choice in a cookie the fast path reads without a session lookup.
+    expect(euro.cookie("portico.currency")).toBe("EUR");
+    const { session: other } = await signedInClient("plain@example.com", "Plain Client", ip);
+    expect(other.cookie("portico.currency")).toBeUndefined();
+    const at = { "x-forwarded-for": ip };
+
+    const currencies = (html: string) =>
+      new Set([...html.matchAll(/data-currency="([A-Z]{3})"/g)].map((m) => m[1]));
+    await expect
+      .poll(async () => (await euro.get("/services/ssl-setup")).headers.get("x-page-cache"), {
+        timeout: 15_000,
+      })
+      .toBe("hit");
+    expect(currencies(await (await euro.get("/services/ssl-setup")).text())).toEqual(new Set(["EUR"]));
+    expect(currencies(await (await visitCached("/services/ssl-setup", at)).text())).toEqual(new Set(["USD"]));
+    const plain = await other.get("/services/ssl-setup");
+    expect(plain.headers.get("x-page-cache")).toBe("hit");
+    expect(currencies(await plain.text())).toEqual(new Set(["USD"]));
+
+    // Changed elsewhere (auto-detection back on from another device): the after-load answer is right,
+    // unpins, and the next page is the detected one's.
+    expect(await saveChosenCurrencyIfClient(db(), euroId, "auto")).toBe(true);
+    const answer = await euro.get("/api/session");
+    expect((await answer.json()).currency.currency).toBe("USD");
+    expect(answer.headers.getSetCookie().join()).toMatch(/portico\.currency=;.*Max-Age=0/);
+    expect(euro.cookie("portico.currency")).toBeUndefined();
+    expect(currencies(await (await euro.get("/services/ssl-setup")).text())).toEqual(new Set(["USD"]));
+
+    // Saving a currency in the portal pins it at once (the root loader of the page after the save).
+    const saved = await other.post("/client/services", { currency: "GBP" });
+    expect(saved.status).toBe(200);
+    expect(other.cookie("portico.currency")).toBe("GBP");
+    expect(currencies(await (await other.get("/services/ssl-setup")).text())).toEqual(new Set(["GBP"]));
+    expect((await (await other.get("/api/session")).json()).currency.currency).toBe("GBP");
+    // A visitor forging the cookie picks among the shared pages, nothing more; one the rates do not know
+    // gets the detected currency's.
+    const forged = await visit("/services/ssl-setup", { ...at, cookie: "portico.currency=ZZZ; other=1" });
+    expect(forged.headers.get("x-page-cache")).toBe("hit");
+    expect(currencies(await forged.text())).toEqual(new Set(["USD"]));
+    // Signing out unpins.
+    const out = await other.post("/client/sign-out", {});
+    expect(location(out)).toBe("/");
+    expect(other.cookie("portico.currency")).toBeUndefined();
+  });
+
+  it("leaves the save of a newly detected country to the after-load answer, not the shared page", async () => {
+    const { id, session } = await signedInClient("detected@example.com", "Detected Client", "85.214.132.117");
+    const saved = () => db().select().from(userPreferences).where(eq(userPreferences.userId, id));
+    expect(await (await session.get("/privacy")).text()).toContain("Germany");
+    expect(await saved()).toEqual([]);
+    const answer = await (await session.get("/api/session")).json();
+    expect(answer.currency).toMatchObject({ currency: "EUR", location: { country_code: "DE" } });
+    await expect.poll(async () => (await saved())[0]?.countryCode, { timeout: 15_000 }).toBe("DE");
   });
 
   it("shows a price changed in the back office at once", async () => {

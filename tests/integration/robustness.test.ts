@@ -288,11 +288,15 @@ describe.each(testDatabases)("robustness on $name", (database) => {
   describe("caching of signed-in pages", () => {
     it("sends Cache-Control: private, no-store to anything personal", async () => {
       const client = await verifiedClient("cache@example.com");
-      for (const path of ["/client/dashboard", "/client/profile", "/"]) {
+      for (const path of ["/client/dashboard", "/client/profile", "/thank-you", "/api/session"]) {
         const res = await client.get(path);
         expect(res.status, path).toBe(200);
         expect(res.headers.get("cache-control"), path).toBe("private, no-store");
       }
+      // A shared public page is nobody's, signed in or not (ADR 0822): the visitor's page, cacheable.
+      const home = await client.get("/");
+      expect(home.headers.get("cache-control") ?? "").not.toContain("private");
+      expect(await home.text()).not.toContain("cache@example.com");
       expect((await newSession().get("/client/login")).headers.get("cache-control")).toBe(
         "private, no-store",
       );

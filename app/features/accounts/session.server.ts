@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, createCookie, redirect } from "react-router";
 import { type Client, session as sessionTable } from "~/db/schema";
+import { pinnedCurrencyAtSignIn } from "~/features/currency/pinned-currency.server";
 import { ensureClient } from "./clients.server";
 import { pastAbsoluteLifetime } from "./session-lifetimes";
 import type { SessionUser } from "./session-user";
@@ -201,6 +202,29 @@ export async function requireAdmin(
 
 /** Only same-site paths are followed after sign-in (no open redirect): see ./redirect.ts. */
 export { safeRedirectPath } from "./redirect";
+
+/**
+ * The cookies of a completed sign-in: better-auth's, and the pinned currency of the person now signed
+ * in (ADR 0822), so the shared public pages show their saved currency from the first one on.
+ */
+export async function signInCookies(
+  request: Request,
+  context: AppLoadContext,
+  userId: string,
+  authCookies: Headers,
+): Promise<Headers> {
+  const headers = forwardCookies(authCookies);
+  const { config, database } = context.runtime;
+  const pin = await pinnedCurrencyAtSignIn(
+    database.db,
+    userId,
+    request.headers.get("cookie"),
+    config.publicUrl.startsWith("https://"),
+    context.logger,
+  );
+  if (pin) headers.append("Set-Cookie", pin);
+  return headers;
+}
 
 /** Copies every Set-Cookie of a better-auth response into headers for our own response. */
 export function forwardCookies(from: Headers, to: Headers = new Headers()): Headers {

@@ -42,6 +42,12 @@ export interface UseCurrency extends CurrencySnapshot {
   setCurrency(code: string): Promise<void>;
 }
 
+/** The page's currency store, for code that corrects it from outside React's data (the header's
+ * after-load answer, ADR 0822); null outside a provider. */
+export function useCurrencyStore(): CurrencyStore | null {
+  return useContext(CurrencyContext);
+}
+
 /** Shared by pages rendered without a provider; it never changes currency (nothing there selects one). */
 const outside = new CurrencyStore(usdOnly, async () => ({ USD: 1 }));
 

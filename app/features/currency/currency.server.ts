@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { type DetectedLocation, detectionChanged, resolveCurrency } from "./currency";
 import type { CurrencyState } from "./currency-state";
+import { pinnedPreference, readPinnedCurrency } from "./pinned-currency.server";
 import {
   type CurrencyPreference,
   loadCurrencyPreference,
@@ -63,6 +64,17 @@ export function currencyState(
 }
 
 export async function currencyForRequest(input: CurrencyRequest): Promise<CurrencyState> {
+  return (await currencyAndPreference(input)).state;
+}
+
+/**
+ * The request's currency state and the saved preference it was resolved with (null for a visitor or
+ * a client without one, or when the read failed): the caller keeps the pinned-currency cookie in step
+ * with it (pinned-currency.server.ts).
+ */
+export async function currencyAndPreference(
+  input: CurrencyRequest,
+): Promise<{ state: CurrencyState; preference: CurrencyPreference | null }> {
   const { services, db, logger, request, clientAddress, userId } = input;
   const location = detectLocation(services, request.headers, clientAddress, logger);
   const [snapshot, preference] = await Promise.all([
@@ -82,5 +94,23 @@ export async function currencyForRequest(input: CurrencyRequest): Promise<Curren
     if (input.afterResponse) input.afterResponse(save);
     else await save();
   }
-  return currencyState(location, preference, snapshot);
+  return { state: currencyState(location, preference, snapshot), preference };
+}
+
+/**
+ * The currency state of a shared public page (ADR 0822): the detected location and the currency the
+ * request's cookie pins, never the session's saved preference. The page cache computes its key with
+ * the same function, from the same inputs, before Express.
+ */
+export function sharedPageCurrency(
+  location: DetectedLocation,
+  cookieHeader: string | null | undefined,
+  https: boolean,
+  snapshot: RatesSnapshot,
+): CurrencyState {
+  return currencyState(
+    location,
+    pinnedPreference(readPinnedCurrency(cookieHeader, https), snapshot),
+    snapshot,
+  );
 }

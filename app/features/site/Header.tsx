@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { SessionUser } from "~/features/accounts/session-user";
+import { dashboardOf } from "~/features/accounts/session-answer";
 import { SERVICE_PAGES } from "~/features/catalogue/catalogue";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -8,6 +8,7 @@ import { Icon } from "~/ui/icon";
 import { useHydrated } from "~/ui/use-hydrated";
 import { HEADER_OPAQUE_AFTER_PX, type HomeSection } from "./chrome";
 import { SectionLink } from "./SectionLink";
+import { type HeaderAccount, type HeaderAccountState, useHeaderAccount } from "./use-header-account";
 
 const SECTION_LINKS: ReadonlyArray<{ id: HomeSection; label: string }> = [
   { id: "home", label: "Home" },
@@ -77,26 +78,24 @@ function ServicesDropdown() {
   );
 }
 
-function AccountButtons({ user, onNavigate }: { user: SessionUser | null; onNavigate?: () => void }) {
-  if (!user) {
-    return (
-      <>
-        <Link to="/client/login" onClick={onNavigate} className={buttonClass("ghost")}>
-          Login
-        </Link>
-        <Link to="/client/register" onClick={onNavigate} className={buttonClass("primary")}>
-          Sign Up
-        </Link>
-      </>
-    );
-  }
+/** The visitor's buttons, then the signed-in person's: the same places, so focus can move across. */
+function visitorButtons(onNavigate?: () => void) {
   return (
     <>
-      <Link
-        to={user.role === "admin" ? "/admin/dashboard" : "/client/dashboard"}
-        onClick={onNavigate}
-        className={buttonClass("ghost")}
-      >
+      <Link to="/client/login" onClick={onNavigate} className={buttonClass("ghost")}>
+        Login
+      </Link>
+      <Link to="/client/register" onClick={onNavigate} className={buttonClass("primary")}>
+        Sign Up
+      </Link>
+    </>
+  );
+}
+
+function signedInButtons(account: HeaderAccount, onNavigate?: () => void) {
+  return (
+    <>
+      <Link to={dashboardOf(account.role)} onClick={onNavigate} className={buttonClass("ghost")}>
         Dashboard
       </Link>
       <Form method="post" action="/client/sign-out">
@@ -108,7 +107,62 @@ function AccountButtons({ user, onNavigate }: { user: SessionUser | null; onNavi
   );
 }
 
-export function Header({ businessName, user }: { businessName: string; user: SessionUser | null }) {
+const FOCUSABLE = "a[href], button";
+/** Room held for the signed-in buttons before the answer (a client's: the admin's are the same size). */
+const ANY_CLIENT: HeaderAccount = { role: "client" };
+
+/**
+ * The header's account area. Where who is signed in is known only after load (a shared page, ADR
+ * 0822) and the switch could move something (`holdRoom`: the desktop bar, where the area's width places
+ * the navigation), both sets of buttons are laid in one grid cell and the one not shown is `invisible`
+ * (hidden, not focusable, not in the accessibility tree): the area is as wide as the wider set either
+ * way, so the switch moves nothing. A keyboard user already on a button that disappears lands on the
+ * button in the same place of the other set. In the mobile menu, closed until the page is interactive,
+ * the row is one line either way and only the set shown is rendered (React keeps the first link's
+ * element, and so its focus, across the switch).
+ */
+function AccountButtons({
+  state,
+  align,
+  holdRoom = false,
+  onNavigate,
+}: {
+  state: HeaderAccountState;
+  align: "start" | "end";
+  holdRoom?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { account, afterLoad } = state;
+  const visitorRef = useRef<HTMLDivElement>(null);
+  const signedInRef = useRef<HTMLDivElement>(null);
+  const signedIn = account !== null;
+  useEffect(() => {
+    const [from, to] = signedIn ? [visitorRef, signedInRef] : [signedInRef, visitorRef];
+    const focused = document.activeElement;
+    if (!from.current || !to.current || !focused || !from.current.contains(focused)) return;
+    const index = [...from.current.querySelectorAll(FOCUSABLE)].indexOf(focused);
+    to.current.querySelectorAll<HTMLElement>(FOCUSABLE)[Math.max(index, 0)]?.focus();
+  }, [signedIn]);
+  const row = `col-start-1 row-start-1 flex items-center gap-2 ${align === "end" ? "justify-end" : ""}`;
+  if (!afterLoad || !holdRoom) {
+    return (
+      <div className={row}>{account ? signedInButtons(account, onNavigate) : visitorButtons(onNavigate)}</div>
+    );
+  }
+  return (
+    <div className="grid">
+      <div ref={visitorRef} className={`${row} ${signedIn ? "invisible" : ""}`}>
+        {visitorButtons(onNavigate)}
+      </div>
+      <div ref={signedInRef} className={`${row} ${signedIn ? "" : "invisible"}`}>
+        {signedInButtons(account ?? ANY_CLIENT, onNavigate)}
+      </div>
+    </div>
+  );
+}
+
+export function Header({ businessName }: { businessName: string }) {
+  const account = useHeaderAccount();
   const scrolled = useScrolledPast(HEADER_OPAQUE_AFTER_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileServicesOpen, setMobileServicesOpen] = useState(false);
@@ -164,8 +218,8 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
           ))}
         </nav>
 
-        <div className="hidden items-center gap-2 lg:flex">
-          <AccountButtons user={user} />
+        <div className="hidden lg:block">
+          <AccountButtons state={account} align="end" holdRoom />
         </div>
 
         <button
@@ -229,8 +283,8 @@ export function Header({ businessName, user }: { businessName: string; user: Ses
                 {s.label}
               </SectionLink>
             ))}
-            <div className="mt-2 flex gap-2 border-t border-slate-200 pt-3">
-              <AccountButtons user={user} onNavigate={closeMobile} />
+            <div className="mt-2 border-t border-slate-200 pt-3">
+              <AccountButtons state={account} align="start" onNavigate={closeMobile} />
             </div>
           </Container>
         </nav>

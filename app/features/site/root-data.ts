@@ -3,9 +3,9 @@
  * in meta functions. Pages do not re-return it from their own loaders.
  */
 import { useRouteLoaderData } from "react-router";
-import type { loadRootData } from "./root-data.server";
+import type { RootLoad } from "./root-data.server";
 
-export type RootData = Awaited<ReturnType<typeof loadRootData>>;
+export type RootData = RootLoad["data"];
 
 /** The root loader's data, for the document shell and error boundaries, where it may be missing. */
 export function useOptionalRootData(): RootData | undefined {

@@ -5,7 +5,12 @@ import { accountDeps } from "~/features/accounts/deps.server";
 import { loginSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
-import { forwardCookies, getCurrentUser, setPendingVerification } from "~/features/accounts/session.server";
+import {
+  forwardCookies,
+  getCurrentUser,
+  setPendingVerification,
+  signInCookies,
+} from "~/features/accounts/session.server";
 import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
@@ -56,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
-      headers: forwardCookies(result.cookies),
+      headers: await signInCookies(request, context, result.user.id, result.cookies),
     });
   }
   if ("unverified" in result) {

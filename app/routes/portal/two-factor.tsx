@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { accountDeps } from "~/features/accounts/deps.server";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
-import { forwardCookies, getCurrentUser } from "~/features/accounts/session.server";
+import { forwardCookies, getCurrentUser, signInCookies } from "~/features/accounts/session.server";
 import { twoFactorSignInSchema } from "~/features/accounts/two-factor";
 import { pendingSignInUserId, verifySignInCode } from "~/features/accounts/two-factor.server";
 import { pageTitle } from "~/features/site/meta";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await verifySignInCode(accountDeps(context), request, parsed.data);
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
-      headers: forwardCookies(result.cookies),
+      headers: await signInCookies(request, context, result.user.id, result.cookies),
     });
   }
   if ("restart" in result) {
