@@ -20,6 +20,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
+import { sessionCookiesToSet } from "~/features/accounts/session.server";
 import { SESSION_COOKIE } from "~/features/accounts/session-cookie";
 import { storeIfCacheable } from "./page-cache";
 
@@ -92,6 +93,7 @@ export function reactRouterHandler(options: {
       const request = toFetchRequest(req, res);
       const context = options.getLoadContext(req, res, failures);
       let response = await handle(request, context);
+      response = withSessionCookies(response, sessionCookiesToSet(context));
       response = answerFailures(request, response, failures);
       response = privateWhenPersonal(req, response);
       response = await storeIfCacheable(res, response);
@@ -125,6 +127,15 @@ function answerFailures(request: Request, response: Response, failures: RequestF
   }
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(message, { status, headers });
+}
+
+/** The lookup's renewed (or cleared) session cookie, unless the answer sets the session cookie itself. */
+function withSessionCookies(response: Response, cookies: readonly string[]): Response {
+  if (cookies.length === 0) return response;
+  if (response.headers.getSetCookie().some((c) => SESSION_COOKIE.test(c))) return response;
+  const headers = new Headers(response.headers);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function privateWhenPersonal(req: express.Request, response: Response): Response {

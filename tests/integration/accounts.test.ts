@@ -262,6 +262,57 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
       expect(cookie).toMatch(/Max-Age=2592000/i);
     });
 
+    it("renews a remembered session's cookie as the session is extended, not a browser-session one", async () => {
+      await registerAndVerify("renew@example.com");
+      const { s } = await signIn("renew@example.com", PASSWORD, true);
+      const sessionCookie = (res: Response) =>
+        res.headers.getSetCookie().find((c) => c.startsWith("portico.session_token="));
+      // A fresh session is not extended: nothing to set.
+      const fresh = await s.get("/client/dashboard");
+      expect(fresh.status).toBe(200);
+      expect(sessionCookie(fresh)).toBeUndefined();
+      // Last extended two days ago: this request extends it, and the browser's cookie with it.
+      const expiresAt = sql`now() + interval '28 days'`;
+      await db().execute(
+        sql`update session set expires_at = ${expiresAt} where user_id = (select id from "user" where email = 'renew@example.com')`,
+      );
+      const used = await s.get("/client/dashboard");
+      expect(used.status).toBe(200);
+      expect(sessionCookie(used)).toMatch(/Max-Age=2592000/i);
+      expect(sessionCookie(used)).toMatch(/HttpOnly/i);
+      expect(used.headers.get("cache-control")).toBe("private, no-store");
+      const [row] = await queryRows<{ days: number }>(
+        db(),
+        sql`select extract(epoch from expires_at - now()) / 86400 as days from session
+            where user_id = (select id from "user" where email = 'renew@example.com')`,
+      );
+      expect(Number(row!.days)).toBeGreaterThan(29.9);
+      // The same on a data request (client-side navigation).
+      await db().execute(
+        sql`update session set expires_at = ${expiresAt} where user_id = (select id from "user" where email = 'renew@example.com')`,
+      );
+      const data = await s.get("/client/orders.data");
+      expect(sessionCookie(data)).toMatch(/Max-Age=2592000/i);
+
+      // Without remember-me the session is never extended, and its cookie never set again.
+      await registerAndVerify("norenew@example.com");
+      const once = await signIn("norenew@example.com");
+      await db().execute(
+        sql`update session set expires_at = now() + interval '2 hours' where user_id = (select id from "user" where email = 'norenew@example.com')`,
+      );
+      const plain = await once.s.get("/client/dashboard");
+      expect(plain.status).toBe(200);
+      expect(sessionCookie(plain)).toBeUndefined();
+
+      // A session that ended elsewhere: its dead cookie is cleared.
+      await db().execute(
+        sql`delete from session where user_id = (select id from "user" where email = 'renew@example.com')`,
+      );
+      const ended = await s.get("/client/dashboard");
+      expect(location(ended)).toMatch(/^\/client\/login/);
+      expect(sessionCookie(ended)).toMatch(/Max-Age=0/i);
+    });
+
     it("sends an admin to the back office", async () => {
       await registerAndVerify("owner@example.com", "The Owner");
       await db().execute(sql`update "user" set role = 'admin' where email = 'owner@example.com'`);

@@ -3,9 +3,13 @@ import { describe, expect, it, vi } from "vitest";
 import { forgetSignedIn, getSignedIn } from "./session.server";
 
 function fakeContext() {
+  // As better-auth answers with returnHeaders: the session and the cookies it would set.
   const getSession = vi.fn(async () => ({
-    session: { id: "s1" },
-    user: { id: "u1", name: "Ada", email: "ada@example.com", emailVerified: true, role: "client" },
+    headers: new Headers(),
+    response: {
+      session: { id: "s1" },
+      user: { id: "u1", name: "Ada", email: "ada@example.com", emailVerified: true, role: "client" },
+    },
   }));
   const context = { runtime: { auth: { api: { getSession } } } } as unknown as AppLoadContext;
   return { context, getSession };

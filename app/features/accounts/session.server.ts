@@ -47,15 +47,40 @@ export function forgetSignedIn(context: AppLoadContext): void {
   sessionsOfRequest.delete(context);
 }
 
+/**
+ * The session cookies a lookup asked to set: a remembered session's cookie renewed with its extended
+ * expiry (better-auth extends the session at most daily, ADR 0400), or a dead session's cookie
+ * cleared. server/react-router.ts adds them to the response, unless it sets the session cookie itself
+ * (a sign-in or sign-out). Without this, the browser kept the cookie's first Max-Age: a client using
+ * the site every day was signed out 30 days after signing in, though the session itself lived on.
+ */
+const cookiesOfRequest = new WeakMap<AppLoadContext, string[]>();
+
+export function sessionCookiesToSet(context: AppLoadContext): readonly string[] {
+  return cookiesOfRequest.get(context) ?? [];
+}
+
 async function lookUpSession(request: Request, context: AppLoadContext): Promise<SignedIn | null> {
-  const result = await context.runtime.auth.api.getSession({ headers: request.headers });
-  if (!result) return null;
+  const { headers, response: result } = await context.runtime.auth.api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const cookies = headers.getSetCookie();
+  const keep = (list: string[]) => {
+    if (list.length > 0) cookiesOfRequest.set(context, [...sessionCookiesToSet(context), ...list]);
+  };
+  if (!result) {
+    keep(cookies);
+    return null;
+  }
   const { user, session } = result;
   if (pastAbsoluteLifetime(session.createdAt)) {
-    // However recently used, a session ends 90 days after its sign-in.
+    // However recently used, a session ends 90 days after its sign-in (its cookie is not renewed: the
+    // next lookup finds no session and clears it).
     await context.runtime.database.db.delete(sessionTable).where(eq(sessionTable.id, session.id));
     return null;
   }
+  keep(cookies);
   return {
     sessionId: session.id,
     user: {
