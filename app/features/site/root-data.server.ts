@@ -4,7 +4,7 @@
  * written, after the response, only when detection found something new.
  */
 import type { AppLoadContext } from "react-router";
-import { getCurrentUser } from "~/features/accounts/session.server";
+import { getCurrentUser, preferenceOfRequest } from "~/features/accounts/session.server";
 import { currencyForRequest } from "~/features/currency/currency.server";
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
@@ -17,6 +17,8 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     request,
     clientAddress: context.clientIp,
     userId: user?.id ?? null,
+    // On a portal page the shell's statement reads it (requirePortalShell).
+    preference: user ? preferenceOfRequest(context, user.id) : undefined,
     // Counted like the request itself: a stopping process closes its database only after it.
     afterResponse: (task) => void context.runtime.drain.track(task()),
   });
