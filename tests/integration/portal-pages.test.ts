@@ -321,24 +321,24 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       await expect.poll(() => counts.has(id)).toBe(true);
       return counts.get(id)!;
     };
-    // Each page's budget (ADR 0801): the session and its user (better-auth), the portal shell's one
-    // statement (the client record, read once for shell and page, the bell, the live cursor and the root
-    // loader's currency preference: ADR 0820) plus the page's own: totals and one page of rows, and a
-    // bounded count of a search's matches.
+    // Each page's budget (ADR 0801): the session with its user (better-auth, one query), the portal
+    // shell's one statement (the client record, read once for shell and page, the bell, the live cursor
+    // and the root loader's currency preference: ADR 0820) plus the page's own: totals and one page of
+    // rows, and a bounded count of a search's matches.
     const budgets: Record<string, number> = {
-      "/client/dashboard": 5,
-      "/client/orders": 5,
-      "/client/orders?status=paid&q=migration&page=2": 6,
-      "/client/orders?page=7": 5,
-      "/client/invoices": 5,
-      "/client/invoices?status=paid&q=INV": 6,
-      "/client/invoices?page=999": 5,
+      "/client/dashboard": 4,
+      "/client/orders": 4,
+      "/client/orders?status=paid&q=migration&page=2": 5,
+      "/client/orders?page=7": 4,
+      "/client/invoices": 4,
+      "/client/invoices?status=paid&q=INV": 5,
+      "/client/invoices?page=999": 4,
       // The profile also reads the saved notification switches (one row of user_preferences).
-      "/client/profile": 5,
-      "/client/services": 4,
-      "/client/search?q=INV": 5,
-      // A resource route: the root loader (session, user, currency preference), the client and the bell.
-      "/client/notifications.data": 5,
+      "/client/profile": 4,
+      "/client/services": 3,
+      "/client/search?q=INV": 4,
+      // A resource route: the root loader (session, currency preference), the client and the bell.
+      "/client/notifications.data": 4,
     };
     for (const [path, budget] of Object.entries(budgets)) {
       const few = await queriesFor(small, path);
