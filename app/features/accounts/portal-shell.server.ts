@@ -6,7 +6,7 @@
  * server's CPU.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, preparedOnce } from "~/db/client.server";
 import { type Client, clients, userPreferences } from "~/db/schema";
 import type { CurrencyPreference } from "~/features/currency/preferences.server";
 import { latestIdOf } from "~/features/live/live-hub.server";
@@ -20,9 +20,10 @@ export interface PortalShellReads {
   liveCursor: number;
 }
 
-export async function readPortalShell(db: Database, userId: string): Promise<PortalShellReads> {
+const shellStatement = preparedOnce((db) => {
+  const userId = sql.placeholder("userId");
   // One row whatever exists: the client and the preference are left-joined to it.
-  const [row] = await db
+  return db
     .select({
       client: clients,
       preferredCurrency: userPreferences.preferredCurrency,
@@ -33,7 +34,12 @@ export async function readPortalShell(db: Database, userId: string): Promise<Por
     })
     .from(sql`(select 1) as one`)
     .leftJoin(clients, eq(clients.id, userId))
-    .leftJoin(userPreferences, eq(userPreferences.userId, userId));
+    .leftJoin(userPreferences, eq(userPreferences.userId, userId))
+    .prepare("portal_shell");
+});
+
+export async function readPortalShell(db: Database, userId: string): Promise<PortalShellReads> {
+  const [row] = await shellStatement(db).execute({ userId });
   if (!row) throw new Error("portal shell: the statement returned no row");
   const { client, preferredCurrency, autoDetectCurrency, countryCode, bell, liveCursor } = row;
   return {

@@ -4,7 +4,7 @@
  * `listen()` — reads the `live_events` rows named by each notification and hands them to the streams
  * of this process that may see them. One hub per process (server/runtime.ts), closed on shutdown.
  */
-import { and, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
@@ -100,7 +100,7 @@ async function readEvents(
  * The newest event id a user may see, as a scalar subquery (null when none): LiveHub.latestId, and the
  * portal shell's statement (accounts/portal-shell.server.ts) reads it with the rest of the shell.
  */
-export function latestIdOf(userId: string): SQL<number | string | null> {
+export function latestIdOf(userId: string | Placeholder): SQL<number | string | null> {
   return sql<number | string | null>`(select max(${liveEvents.id}) from ${liveEvents}
     where ${liveEvents.userId} = ${userId} or ${liveEvents.userId} is null)`;
 }

@@ -3,7 +3,7 @@
  * first ("at most 10 kept": older ones are not shown); mark one read, mark all read, remove. Every
  * change is scoped by the user's id and published, so the user's other tabs update too.
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -59,7 +59,7 @@ export function bellOf(rows: BellRow[]): Bell {
  * The same rows as loadBell's, as one JSON array (newest first), for a statement that reads more than
  * the bell (the portal shell's: accounts/portal-shell.server.ts). Read with `bellOf`.
  */
-export function bellJson(userId: string): SQL<BellRow[]> {
+export function bellJson(userId: string | Placeholder): SQL<BellRow[]> {
   return sql<BellRow[]>`(select coalesce(json_agg(json_build_object(
       'id', b.id, 'title', b.title, 'message', b.message, 'type', b.type, 'href', b.href, 'read', b.read,
       'createdAt', b.created_at) order by b.created_at desc, b.id desc), '[]'::json)
