@@ -5,7 +5,7 @@
  * of autocannon at 10 connections, for a client with 1,000 orders and invoices. Builds are measured in
  * turn, alternating, against the same seeded database.
  *
- *   npm run build && cp -r build server.js package.json /tmp/before/   (and node_modules as a symlink)
+ *   npm run build && cp -r build drizzle server.js package.json /tmp/before/   (node_modules, content: links)
  *   … change, npm run build …
  *   BENCH_CPU_BUILDS=/tmp/before,. npx tsx bench/cpu.ts
  *
@@ -219,10 +219,34 @@ const databases = (env.BENCH_DATABASES ?? (env.DATABASE_URL ? "pglite,postgres" 
   | "pglite"
   | "postgres"
 )[];
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** One row per build and page: the median of each measure over the rounds. */
+function medians(rows: Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = `${row.build} ${row.page}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const out: Row = { build: group[0]!.build!, page: group[0]!.page!, rounds: group.length };
+    for (const measure of Object.keys(group[0]!)) {
+      if (["round", "build", "page"].includes(measure)) continue;
+      out[measure] = ms(median(group.map((r) => Number(r[measure]))));
+    }
+    return out;
+  });
+}
+
 for (const kind of databases) {
   const rows = await benchDatabase(kind);
   console.log(
     `\n=== ${kind}: CPU ms of the server process per request (load average ${os.loadavg()[0]}) ===`,
   );
   console.table(rows);
+  console.log(`${kind}: medians over the rounds`);
+  console.table(medians(rows));
 }
