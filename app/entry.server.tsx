@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { deferHydration } from "~/delivery/deferred-hydration.server";
+import { deferHydrationOf } from "~/delivery/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +26,7 @@ function deferredHydration(): Transform {
       done();
     },
     flush(done) {
-      done(null, deferHydration(Buffer.concat(chunks).toString("utf8")));
+      done(null, deferHydrationOf(Buffer.concat(chunks)));
     },
   });
 }

@@ -8,6 +8,7 @@ const result = await autocannon({ url, connections, duration, headers });
 process.stdout.write(
   `${JSON.stringify({
     rps: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

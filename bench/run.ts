@@ -39,12 +39,13 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "~/db/client.server";
+import { queryRows } from "~/db/client.server";
 import { createAccount, FIXTURE_PASSWORD } from "../tests/support/admin-fixtures";
 import { Session } from "../tests/support/browserless";
 import { freePort, loadBuild } from "../tests/support/server";
 import { measureExportMemory } from "./export-memory";
 import { measureHtmlBytes } from "./html-bytes";
+import { addOrders, ms, type Row, summarizeProfile } from "./shared";
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -62,7 +63,6 @@ const PROFILE_PATH = env.BENCH_CPU_PROFILE_PATH ?? "/client/dashboard";
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const run = promisify(execFile);
-const ms = (n: number) => Math.round(n * 10) / 10;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -119,35 +119,6 @@ function rawAnswer(url: string): Promise<{ headers: string[]; body: string }> {
     req.on("error", reject);
     req.end();
   });
-}
-
-/** A client with `count` paid orders and their invoices, written with two set-based statements. */
-async function addOrders(db: Database, clientId: string, count: number, seqFrom: number): Promise<number> {
-  const year = new Date().getUTCFullYear();
-  await db.execute(sql`
-    insert into orders (client_id, service_id, service_name, service_category, package, package_name,
-      quantity, unit_price_usd, amount_usd, currency, amount_in_currency, exchange_rate, status, paid_at,
-      created_at, updated_at)
-    select ${clientId}, s.id, s.name, s.category, s.package_order[1], s.package_order[1], 1,
-      (s.pricing->>(s.package_order[1]))::numeric, (s.pricing->>(s.package_order[1]))::numeric, 'USD',
-      (s.pricing->>(s.package_order[1]))::numeric, 1, 'paid', now() - g * interval '1 minute',
-      now() - g * interval '1 minute', now() - g * interval '1 minute'
-    from generate_series(1, ${count}) g
-    cross join (select * from services order by sort_order limit 1) s`);
-  await db.execute(sql`
-    insert into invoices (invoice_number, invoice_year, invoice_seq, client_id, order_id, status, currency,
-      subtotal, total_amount, amount_usd, exchange_rate, due_date, paid_at, created_at, updated_at)
-    select 'INV-' || ${year} || '-' || lpad((${seqFrom} + n)::text, 6, '0'), ${year}, ${seqFrom} + n,
-      client_id, id, 'paid', 'USD', amount_usd, amount_usd, amount_usd, 1, created_at + interval '14 days',
-      paid_at, created_at, created_at
-    from (select o.*, row_number() over (order by created_at) as n from orders o
-          where client_id = ${clientId}
-            and not exists (select 1 from invoices i where i.order_id = o.id)) x`);
-  const next = seqFrom + count;
-  await db.execute(sql`
-    insert into invoice_counters (year, last_seq) values (${year}, ${next})
-    on conflict (year) do update set last_seq = greatest(invoice_counters.last_seq, ${next})`);
-  return next;
 }
 
 async function signIn(base: string, email: string, ip: string): Promise<Session> {
@@ -308,8 +279,6 @@ async function stopServer(child: ChildProcess): Promise<boolean> {
   return true;
 }
 
-type Row = Record<string, string | number>;
-
 /** Issue 26's targets (ADR 0820), one row each: the measure, its value, the target and whether it is met. */
 function targetRows(
   kind: "pglite" | "postgres",
@@ -336,55 +305,6 @@ function targetRows(
   const limit = kind === "pglite" ? 250 : 150;
   row("idle resident memory MB", idleMb, `<= ${limit}`, idleMb <= limit);
   return rows;
-}
-
-/** Self time by function (name and file) and by package, from a V8 .cpuprofile. */
-export function summarizeProfile(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}): { functions: Row[]; packages: Row[]; busyMs: number; idleMs: number } {
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<number, number>();
-  for (const [i, id] of profile.samples.entries()) {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
-  const byFunction = new Map<string, number>();
-  const byPackage = new Map<string, number>();
-  let busy = 0;
-  let idle = 0;
-  const cwd = `file://${process.cwd()}/`;
-  for (const [id, us] of self) {
-    const frame = frames.get(id)!;
-    if (frame.functionName === "(idle)") {
-      idle += us;
-      continue;
-    }
-    busy += us;
-    const file = frame.url.replace(cwd, "");
-    const name = `${frame.functionName || "(anonymous)"}${file ? ` ${file}:${frame.lineNumber + 1}` : ""}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
-    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file)?.[1];
-    const area = pkg
-      ? pkg
-      : file.startsWith("build/")
-        ? "build (the app)"
-        : file.startsWith("node:")
-          ? "node: internals"
-          : file || frame.functionName;
-    byPackage.set(area, (byPackage.get(area) ?? 0) + us);
-  }
-  const top = (m: Map<string, number>, n: number, key: string) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, us]) => ({ [key]: name, "self ms": ms(us / 1000), "% of busy": ms((100 * us) / busy) }));
-  return {
-    functions: top(byFunction, 25, "function"),
-    packages: top(byPackage, 15, "package"),
-    busyMs: ms(busy / 1000),
-    idleMs: ms(idle / 1000),
-  };
 }
 
 /** A second server process under `node --cpu-prof`, loaded at 10 connections on one signed-in page. */

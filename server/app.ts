@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
@@ -100,7 +101,20 @@ export function createApp(runtime: Runtime): express.Express {
     }),
   );
   app.use(httpsOnly(config));
-  app.use(compression({ filter: shouldCompress }));
+  // Built files at the compression middleware's defaults (gzip 6, brotli 4): cached for a year, their
+  // bytes count for more than a few tenths of a millisecond. Everything else answered here is made per
+  // request (signed-in pages, a public page's first render, loader data, JSON; the page cache stores its
+  // own gzip and brotli) and gets gzip level 3 and brotli quality 3, the fast settings: on a portal page
+  // about half the CPU of the defaults, for 7 % more bytes in gzip and 8 % in brotli (ADR 0820).
+  const compressFiles = compression({ filter: shouldCompress });
+  const compressAnswers = compression({
+    filter: shouldCompress,
+    level: 3,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+  });
+  app.use((req, res, next) =>
+    (req.path.startsWith("/assets/") ? compressFiles : compressAnswers)(req, res, next),
+  );
   // Built files (scripts, styles, icons) with headers of their own, before the page headers: a file is
   // never a document that runs scripts, so it gets the strictest policy in a few bytes rather than a
   // page's 1.4 KB of CSP and Permissions-Policy on each of a page's dozen scripts (ADR 0800). Anything

@@ -175,6 +175,24 @@ function dropConnectionOnTimeout(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * A statement built once per database, for the queries every signed-in page runs (ADR 0820): `build`
+ * makes it with `sql.placeholder(…)` for its values and `.prepare(name)` (a name unique in the app).
+ * drizzle then builds its SQL once rather than on every call, and PostgreSQL parses and plans it once
+ * per connection rather than on every execution. Not for a transaction's `tx`: it binds the database.
+ */
+export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T {
+  const byDatabase = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = byDatabase.get(db);
+    if (!statement) {
+      statement = build(db);
+      byDatabase.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 /** Runs raw SQL and returns its rows, on either driver (both answer with `{ rows }`). */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -2,7 +2,7 @@
  * The one PostgreSQL schema of Portico, used on PGlite and on a PostgreSQL server alike.
  * Change it here, then run `npm run db:generate` and commit the new migration under drizzle/.
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -90,6 +90,22 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
+
+/**
+ * better-auth reads a session with its user (and a sign-in's user with its accounts) in one statement
+ * (`advanced.database.joins`, accounts/auth.server.ts): drizzle's relational queries need these.
+ * Relations are not tables: they change no migration.
+ */
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 export const verification = pgTable(
   "verification",

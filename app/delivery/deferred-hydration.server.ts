@@ -16,8 +16,15 @@
  * therefore to the cached public pages as well.
  */
 
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+/** What the document is searched for: ASCII, so a search of its UTF-8 bytes finds exactly these. */
+const MODULE_TYPE = Buffer.from(' type="module" async="">');
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+const PRELOAD = Buffer.from('<link rel="modulepreload" href="');
+const QUOTE = 0x22;
+const TAG_END = Buffer.from("/>");
+const HEAD_END = Buffer.from("</head>");
+const NONCE_ATTRIBUTE = /^(?: nonce="[^"]*")?$/;
 
 /** JSON that is safe inside an inline script: no `</script>` or `<!--` can close or confuse it. */
 function scriptJson(value: unknown): string {
@@ -40,16 +47,54 @@ function loader(preloads: string[], moduleCode: string): string {
 }
 
 /**
- * The document with its hydration scripts deferred until it is parsed; unchanged when it has no module
- * script (nothing to hydrate).
+ * The document (its UTF-8 bytes) with its hydration scripts deferred until it is parsed; the same bytes
+ * when it has no module script (nothing to hydrate).
+ *
+ * Found with a few byte searches rather than regular expressions over the whole text (ADR 0820): the
+ * module script is the document's last (React Router writes it near the end of the body), so it is
+ * searched for from the end; React hoists every `<link rel="modulepreload">` into the head, so they are
+ * searched for there only. The document is never decoded as a whole: only the links' addresses and the
+ * module's code are.
  */
+export function deferHydrationOf(doc: Buffer): Buffer {
+  const type = doc.lastIndexOf(MODULE_TYPE);
+  if (type === -1) return doc;
+  const open = doc.lastIndexOf(SCRIPT_OPEN, type);
+  const codeStart = type + MODULE_TYPE.length;
+  const close = doc.indexOf(SCRIPT_CLOSE, codeStart);
+  if (open === -1 || close === -1) return doc;
+  // Between `<script` and ` type=`: the nonce attribute, if any (anything else is not React Router's).
+  const nonceAttribute = doc.toString("latin1", open + SCRIPT_OPEN.length, type);
+  if (!NONCE_ATTRIBUTE.test(nonceAttribute)) return doc;
+  const code = doc.toString("utf8", codeStart, close);
+
+  const headEnd = doc.indexOf(HEAD_END);
+  const head = doc.subarray(0, headEnd === -1 || headEnd > open ? open : headEnd);
+  const parts: Buffer[] = [];
+  const preloads: string[] = [];
+  let from = 0;
+  for (let at = head.indexOf(PRELOAD); at !== -1; at = head.indexOf(PRELOAD, from)) {
+    const href = at + PRELOAD.length;
+    const hrefEnd = head.indexOf(QUOTE, href);
+    const end = hrefEnd === -1 ? -1 : head.indexOf(TAG_END, hrefEnd);
+    if (end === -1) break;
+    preloads.push(head.toString("utf8", href, hrefEnd));
+    parts.push(doc.subarray(from, at));
+    from = end + TAG_END.length;
+  }
+  parts.push(
+    doc.subarray(from, open),
+    Buffer.from(`<script${nonceAttribute}>${loader(preloads, code)}</script>`),
+    doc.subarray(close + SCRIPT_CLOSE.length),
+  );
+  return Buffer.concat(parts);
+}
+
+/** deferHydrationOf for a document held as text. */
 export function deferHydration(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const [whole, nonceAttribute = "", code = ""] = script;
-  const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href!);
-  const withoutPreloads = html.replaceAll(PRELOAD, "");
-  return withoutPreloads.replace(whole, () => `<script${nonceAttribute}>${loader(preloads, code)}</script>`);
+  const doc = Buffer.from(html);
+  const deferred = deferHydrationOf(doc);
+  return deferred === doc ? html : deferred.toString("utf8");
 }
 
 /** The loader's module code in a served document (JSON-encoded in the loader's text), for `codeOfLoaders`. */

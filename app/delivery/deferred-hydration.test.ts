@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { codeOfLoaders, deferHydration } from "./deferred-hydration.server";
+import { codeOfLoaders, deferHydration, deferHydrationOf } from "./deferred-hydration.server";
 
 const DOC =
   '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-a.js" nonce="N1"/>' +
@@ -71,6 +71,19 @@ describe("deferHydration", () => {
     const { appended } = runLoader(deferHydration(DOC), "complete");
     expect(codeOfLoaders(deferHydration(DOC))).toEqual([appended[2]!.textContent]);
     expect(codeOfLoaders(DOC)).toEqual([]);
+  });
+
+  it("keeps every character of the page and of the module's code (the document's bytes are UTF-8)", () => {
+    const doc = DOC.replace("<main>Hi</main>", "<main>Café — 10 €, 北京 ✓</main>").replace(
+      'window.__x = "</scr" + "ipt>";',
+      'window.__x = "Grüße ✓";',
+    );
+    const html = deferHydration(doc);
+    expect(html).toContain("<main>Café — 10 €, 北京 ✓</main>");
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const { appended } = runLoader(html, "complete");
+    expect(appended[2]!.textContent).toContain('window.__x = "Grüße ✓";');
+    expect(deferHydrationOf(Buffer.from(doc)).toString("utf8")).toBe(html);
   });
 
   it("leaves a document without a module script as it is", () => {

@@ -11,6 +11,7 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, notifications, orders } from "~/db/schema";
+import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { SEARCH_COUNT_LIMIT } from "~/features/lists/listing";
 import { type FixtureOrder, makeOrders } from "~/features/testing/fixtures.server";
@@ -320,22 +321,24 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       await expect.poll(() => counts.has(id)).toBe(true);
       return counts.get(id)!;
     };
-    // Each page's budget (ADR 0801): the shell's four (session and user, the client record read once
-    // for shell and page, the bell, the live cursor) plus the page's own: totals and one page of rows,
-    // and a bounded count of a search's matches.
+    // Each page's budget (ADR 0801): the session with its user (better-auth, one query), the portal
+    // shell's one statement (the client record, read once for shell and page, the bell, the live cursor
+    // and the root loader's currency preference: ADR 0820) plus the page's own: totals and one page of
+    // rows, and a bounded count of a search's matches.
     const budgets: Record<string, number> = {
-      "/client/dashboard": 8,
-      "/client/orders": 8,
-      "/client/orders?status=paid&q=migration&page=2": 9,
-      "/client/orders?page=7": 8,
-      "/client/invoices": 8,
-      "/client/invoices?status=paid&q=INV": 9,
-      "/client/invoices?page=999": 8,
+      "/client/dashboard": 4,
+      "/client/orders": 4,
+      "/client/orders?status=paid&q=migration&page=2": 5,
+      "/client/orders?page=7": 4,
+      "/client/invoices": 4,
+      "/client/invoices?status=paid&q=INV": 5,
+      "/client/invoices?page=999": 4,
       // The profile also reads the saved notification switches (one row of user_preferences).
-      "/client/profile": 8,
-      "/client/services": 7,
-      "/client/search?q=INV": 8,
-      "/client/notifications.data": 5,
+      "/client/profile": 4,
+      "/client/services": 3,
+      "/client/search?q=INV": 4,
+      // A resource route: the root loader (session, currency preference), the client and the bell.
+      "/client/notifications.data": 4,
     };
     for (const [path, budget] of Object.entries(budgets)) {
       const few = await queriesFor(small, path);
@@ -344,6 +347,24 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       expect(few, path).toBeGreaterThan(2);
       expect(few, path).toBeLessThanOrEqual(budget);
     }
+  });
+
+  it("prices a portal page in the client's own saved currency, read with the shell's statement", async () => {
+    const prices = async (who: Who) =>
+      new Set(
+        [...(await page(who, "/client/services")).matchAll(/data-currency="([A-Z]{3})"/g)].map((m) => m[1]),
+      );
+    // Detection (from 198.18.x, no Accept-Language) gives USD; a choice wins over it.
+    expect(await prices(ada)).toEqual(new Set(["USD"]));
+    await saveChosenCurrencyIfClient(db, ada.userId, "GBP");
+    try {
+      expect(await prices(ada)).toEqual(new Set(["GBP"]));
+      // Another client's page in the same moment keeps its own.
+      expect(await prices(bo)).toEqual(new Set(["USD"]));
+    } finally {
+      await saveChosenCurrencyIfClient(db, ada.userId, "auto");
+    }
+    expect(await prices(ada)).toEqual(new Set(["USD"]));
   });
 
   it("says 'No services available' for an empty catalogue, and 'Error loading services' with Retry", async () => {

@@ -9,7 +9,10 @@ import { eq } from "drizzle-orm";
 import { type AppLoadContext, createCookie, redirect } from "react-router";
 import { type Client, session as sessionTable } from "~/db/schema";
 import { pinnedCurrencyAtSignIn } from "~/features/currency/pinned-currency.server";
-import { ensureClient } from "./clients.server";
+import type { CurrencyPreference } from "~/features/currency/preferences.server";
+import type { Bell } from "~/features/notifications/bell.server";
+import { ensureClient, markClientVerified } from "./clients.server";
+import { readPortalShell } from "./portal-shell.server";
 import { pastAbsoluteLifetime } from "./session-lifetimes";
 import type { SessionUser } from "./session-user";
 
@@ -152,6 +155,26 @@ export function clearPendingVerification(context: AppLoadContext): Promise<strin
 }
 
 /**
+ * The access gate's refusals: no user → /client/login; signed in without a confirmed email →
+ * /client/verify-email (remembering the address and name).
+ */
+async function refuse(signedIn: SignedIn | null, request: Request, context: AppLoadContext): Promise<never> {
+  if (!signedIn) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    throw redirect(`/client/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const { email, name } = signedIn.user;
+  throw redirect("/client/verify-email", {
+    headers: { "Set-Cookie": await setPendingVerification(context, { email, name }) },
+  });
+}
+
+function sessionUserOf({ user }: SignedIn): SessionUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role };
+}
+
+/**
  * The access gate: no user → /client/login; signed in without a confirmed email → /client/verify-email
  * (remembering the address and name); confirmed without a client record → one is created.
  */
@@ -160,19 +183,8 @@ export async function requireClient(
   context: AppLoadContext,
 ): Promise<{ user: SessionUser; client: Client }> {
   const signedIn = await getSignedIn(request, context);
-  if (!signedIn) {
-    const url = new URL(request.url);
-    const back = `${url.pathname}${url.search}`;
-    throw redirect(`/client/login?redirectTo=${encodeURIComponent(back)}`);
-  }
-  const { emailVerified, twoFactorEnabled: _ignored, ...user } = signedIn.user;
-  if (!emailVerified) {
-    throw redirect("/client/verify-email", {
-      headers: {
-        "Set-Cookie": await setPendingVerification(context, { email: user.email, name: user.name }),
-      },
-    });
-  }
+  if (!signedIn?.user.emailVerified) return refuse(signedIn, request, context);
+  const user = sessionUserOf(signedIn);
   return { user, client: await clientOfRequest(request, context, user) };
 }
 
@@ -184,21 +196,88 @@ export async function requireClient(
  */
 const clientsOfRequest = new WeakMap<AppLoadContext, { userId: string; client: Promise<Client> }>();
 
+const readsOnce = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
 function clientOfRequest(request: Request, context: AppLoadContext, user: SessionUser): Promise<Client> {
-  const read = () => ensureClient(context.runtime.database.db, user);
-  if (request.method !== "GET" && request.method !== "HEAD") {
+  if (!readsOnce(request)) {
     clientsOfRequest.delete(context);
-    return read();
+    return ensureClient(context.runtime.database.db, user);
   }
   const known = clientsOfRequest.get(context);
   if (known?.userId === user.id) return known.client;
-  const client = read();
-  clientsOfRequest.set(context, { userId: user.id, client });
+  return rememberClient(context, user.id, ensureClient(context.runtime.database.db, user));
+}
+
+function rememberClient(context: AppLoadContext, userId: string, client: Promise<Client>): Promise<Client> {
+  clientsOfRequest.set(context, { userId, client });
   // A failed read is not remembered.
   client.catch(() => {
     if (clientsOfRequest.get(context)?.client === client) clientsOfRequest.delete(context);
   });
   return client;
+}
+
+/** The currency preference the portal shell's statement is reading for this request (GET only). */
+const preferencesOfRequest = new WeakMap<
+  AppLoadContext,
+  { userId: string; preference: Promise<CurrencyPreference | null> }
+>();
+
+export interface PortalShell {
+  user: SessionUser;
+  client: Client;
+  bell: Bell;
+  liveCursor: number;
+}
+
+/**
+ * The portal shell's loader: the access gate of requireClient, then the client record, the bell and the
+ * live cursor in one statement with the saved currency preference (portal-shell.server.ts). On a GET
+ * the client record and the preference are remembered for the request, so the page's loader and the
+ * root loader, which run beside this one, do not read them again.
+ *
+ * Sharing depends on order, never correctness: the root, shell and page loaders all wait for the one
+ * session lookup, and are resumed in route order; this one starts its statement before resuming
+ * anything else, so the page's requireClient and the root loader's currency (resumed later, in the
+ * same turn) find it. A loader that came first would read on its own, as before.
+ */
+export async function requirePortalShell(request: Request, context: AppLoadContext): Promise<PortalShell> {
+  const signedIn = await getSignedIn(request, context);
+  if (!signedIn?.user.emailVerified) return refuse(signedIn, request, context);
+  const user = sessionUserOf(signedIn);
+  const { db } = context.runtime.database;
+  const reads = readPortalShell(db, user.id);
+  const once = readsOnce(request);
+  const known = once ? clientsOfRequest.get(context) : undefined;
+  let client: Promise<Client>;
+  if (known?.userId === user.id) client = known.client;
+  else {
+    // The gate's rule, as ensureClient's: a verified user without a client record gets one.
+    client = reads.then(({ client }) => (client?.emailVerified ? client : markClientVerified(db, user)));
+    if (once) rememberClient(context, user.id, client);
+  }
+  if (once && preferencesOfRequest.get(context)?.userId !== user.id) {
+    // For the root loader's currency: a failed read is no preference, as currency.server.ts's own read.
+    const preference = reads.then(
+      (r) => r.preference,
+      () => null,
+    );
+    preferencesOfRequest.set(context, { userId: user.id, preference });
+  }
+  const [{ bell, liveCursor }, current] = await Promise.all([reads, client]);
+  return { user, client: current, bell, liveCursor };
+}
+
+/**
+ * The saved currency preference of the signed-in user when the portal shell is reading it in this
+ * request (see requirePortalShell), else undefined: the caller reads it itself.
+ */
+export function preferenceOfRequest(
+  context: AppLoadContext,
+  userId: string,
+): Promise<CurrencyPreference | null> | undefined {
+  const known = preferencesOfRequest.get(context);
+  return known?.userId === userId ? known.preference : undefined;
 }
 
 /** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */

@@ -24,6 +24,8 @@ export interface CurrencyRequest {
   clientAddress: string | null;
   /** The signed-in user's id, or null for a visitor. */
   userId: string | null;
+  /** The user's saved preference when something else is reading it already (null: none saved). */
+  preference?: Promise<CurrencyPreference | null>;
   /**
    * Runs a needed preference write without holding the page back (the root loader passes one);
    * without it the write is awaited.
@@ -79,7 +81,7 @@ export async function currencyAndPreference(
   const location = detectLocation(services, request.headers, clientAddress, logger);
   const [snapshot, preference] = await Promise.all([
     services.rates.get(),
-    userId ? loadCurrencyPreference(db, userId, logger) : Promise.resolve(null),
+    userId ? (input.preference ?? loadCurrencyPreference(db, userId, logger)) : Promise.resolve(null),
   ]);
   if (userId && detectionChanged(preference, location)) {
     // Reading never writes: the row is written only when the detected country or currency differs

@@ -4,8 +4,8 @@
  * invoice_number) indexes: two queries (three with a search) and flat time for any number of invoices
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Database, preparedOnce } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import { type ListQuery, type PageInfo, pageInfo, pageWindow } from "~/features/lists/listing";
@@ -69,7 +69,13 @@ const toRow = (r: Raw): InvoiceRow => ({
 });
 
 /** Newest invoices first, with their order's service name; `reverse` reads oldest first instead. */
-async function invoiceRows(db: Database, where: SQL | undefined, limit: number, offset = 0, reverse = false) {
+function invoiceRowsQuery(
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  reverse: boolean,
+) {
   const dir = reverse ? asc : desc;
   // The page's ids first (a walk of the (client_id, …, created_at, invoice_number) index), then their
   // rows and orders: a deep page skips index entries, not joined rows.
@@ -80,7 +86,7 @@ async function invoiceRows(db: Database, where: SQL | undefined, limit: number, 
     .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber))
     .limit(limit)
     .offset(offset);
-  const rows = await db
+  return db
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
@@ -99,6 +105,62 @@ async function invoiceRows(db: Database, where: SQL | undefined, limit: number, 
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(inArray(invoices.id, pageIds))
     .orderBy(dir(invoices.createdAt), dir(invoices.invoiceNumber));
+}
+
+/**
+ * A page of rows without a search (with or without a status, from either end): prepared once per
+ * database, as every signed-in client's invoices page reads one (ADR 0820).
+ */
+const pageStatements = new Map<string, (db: Database) => ReturnType<typeof preparePage>>();
+
+function preparePage(db: Database, name: string, byStatus: boolean, reverse: boolean) {
+  const mine = eq(invoices.clientId, sql.placeholder("clientId"));
+  const status = byStatus ? eq(invoices.status, sql.placeholder("status")) : undefined;
+  return invoiceRowsQuery(
+    db,
+    and(mine, status),
+    sql.placeholder("limit"),
+    sql.placeholder("offset"),
+    reverse,
+  ).prepare(name);
+}
+
+function pageStatement(byStatus: boolean, reverse: boolean) {
+  const name = `client_invoice_rows${byStatus ? "_by_status" : ""}${reverse ? "_oldest_first" : ""}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    statement = preparedOnce((db) => preparePage(db, name, byStatus, reverse));
+    pageStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** Which of a client's invoices: all, or of one status; matching a search or not. */
+interface InvoiceSelection {
+  clientId: string;
+  status?: Exclude<ClientInvoiceFilter, "all">;
+  search?: SQL;
+}
+
+const selected = ({ clientId, status, search }: InvoiceSelection) =>
+  and(
+    eq(invoices.clientId, clientId),
+    status === undefined ? undefined : eq(invoices.status, status),
+    search,
+  );
+
+/** A client's selected invoices, newest first (`reverse`: oldest first). */
+async function invoiceRows(
+  db: Database,
+  selection: InvoiceSelection,
+  limit: number,
+  offset = 0,
+  reverse = false,
+): Promise<InvoiceRow[]> {
+  const { clientId, status, search } = selection;
+  const rows = search
+    ? await invoiceRowsQuery(db, selected(selection), limit, offset, reverse)
+    : await pageStatement(status !== undefined, reverse)(db).execute({ clientId, status, limit, offset });
   const out = rows.map(toRow);
   return reverse ? out.reverse() : out;
 }
@@ -114,9 +176,11 @@ export async function listClientInvoices(
   clientId: string,
   query: ListQuery<ClientInvoiceFilter>,
 ): Promise<InvoicesPage> {
-  const mine = eq(invoices.clientId, clientId);
-  const byStatus = query.status === "all" ? undefined : eq(invoices.status, query.status);
-  const search = invoiceSearch(query.q);
+  const selection: InvoiceSelection = {
+    clientId,
+    status: query.status === "all" ? undefined : query.status,
+    search: invoiceSearch(query.q),
+  };
   const { invoices: t } = await loadClientTotals(db, clientId);
   const counts: Record<ClientInvoiceFilter, number> = {
     all: t.all(),
@@ -124,11 +188,11 @@ export async function listClientInvoices(
     sent: t.count("sent"),
     overdue: t.count("overdue"),
   };
-  const paging = search
-    ? await countMatches(db, invoices, and(mine, byStatus, search), query.page)
+  const paging = selection.search
+    ? await countMatches(db, invoices, selected(selection), query.page)
     : pageInfo(query.page, counts[query.status]);
   const { offset, limit, reverse } = pageWindow(paging);
-  const rows = paging.total ? await invoiceRows(db, and(mine, byStatus, search), limit, offset, reverse) : [];
+  const rows = paging.total ? await invoiceRows(db, selection, limit, offset, reverse) : [];
   return {
     rows,
     paging,
@@ -143,5 +207,5 @@ export async function listClientInvoices(
 
 /** The header search: a client's invoices whose number or id matches, newest first. */
 export function searchClientInvoices(db: Database, clientId: string, q: string, limit: number) {
-  return invoiceRows(db, and(eq(invoices.clientId, clientId), invoiceSearch(q)), limit);
+  return invoiceRows(db, { clientId, search: invoiceSearch(q) }, limit);
 }

@@ -5,8 +5,8 @@
  * the number of orders; the portal's cards, chips and list counts all come from it
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
-import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { type Database, preparedOnce } from "~/db/client.server";
 import { clientTotals } from "~/db/schema";
 
 export interface StatusTotal {
@@ -54,8 +54,9 @@ export class StatusTotals {
   }
 }
 
-export async function loadClientTotals(db: Database, clientId: string): Promise<ClientTotals> {
-  const rows = await db
+/** Every portal list page and the dashboard read it: prepared once (ADR 0820). */
+const totalsStatement = preparedOnce((db) =>
+  db
     .select({
       kind: clientTotals.kind,
       status: clientTotals.status,
@@ -63,7 +64,12 @@ export async function loadClientTotals(db: Database, clientId: string): Promise<
       amountUsd: clientTotals.amountUsd,
     })
     .from(clientTotals)
-    .where(eq(clientTotals.clientId, clientId));
+    .where(eq(clientTotals.clientId, sql.placeholder("clientId")))
+    .prepare("client_totals"),
+);
+
+export async function loadClientTotals(db: Database, clientId: string): Promise<ClientTotals> {
+  const rows = await totalsStatement(db).execute({ clientId });
   const orders = new Map<string, StatusTotal>();
   const invoices = new Map<string, StatusTotal>();
   for (const r of rows) {

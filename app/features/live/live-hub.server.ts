@@ -4,7 +4,7 @@
  * `listen()` — reads the `live_events` rows named by each notification and hands them to the streams
  * of this process that may see them. One hub per process (server/runtime.ts), closed on shutdown.
  */
-import { and, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database, DatabaseHandle } from "~/db/client.server";
@@ -94,6 +94,15 @@ async function readEvents(
     ...row,
     notification: title && message && type ? { title, message, type } : null,
   }));
+}
+
+/**
+ * The newest event id a user may see, as a scalar subquery (null when none): LiveHub.latestId, and the
+ * portal shell's statement (accounts/portal-shell.server.ts) reads it with the rest of the shell.
+ */
+export function latestIdOf(userId: string | Placeholder): SQL<number | string | null> {
+  return sql<number | string | null>`(select max(${liveEvents.id}) from ${liveEvents}
+    where ${liveEvents.userId} = ${userId} or ${liveEvents.userId} is null)`;
 }
 
 export function createLiveHub(database: DatabaseHandle, logger: Logger, postgresUrl: string | null): LiveHub {
@@ -245,10 +254,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger, postgres
       );
     },
     async latestId(userId) {
-      const [row] = await db
-        .select({ id: sql<number | null>`max(${liveEvents.id})` })
-        .from(liveEvents)
-        .where(or(sql`${liveEvents.userId} = ${userId}`, isNull(liveEvents.userId)));
+      const [row] = await db.select({ id: latestIdOf(userId) }).from(sql`(select 1) as one`);
       return Number(row?.id ?? 0);
     },
     get accepting() {

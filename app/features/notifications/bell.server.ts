@@ -3,7 +3,7 @@
  * first ("at most 10 kept": older ones are not shown); mark one read, mark all read, remove. Every
  * change is scoped by the user's id and published, so the user's other tabs update too.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -42,10 +42,29 @@ export async function loadBell(db: Database, userId: string): Promise<Bell> {
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
+  return bellOf(rows);
+}
+
+/** The bell's rows as they come from the database: `createdAt` a Date, or the text of a JSON timestamp. */
+type BellRow = Omit<BellNotification, "createdAt"> & { createdAt: Date | string };
+
+export function bellOf(rows: BellRow[]): Bell {
   return {
-    notifications: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    notifications: rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
     unread: rows.filter((r) => !r.read).length,
   };
+}
+
+/**
+ * The same rows as loadBell's, as one JSON array (newest first), for a statement that reads more than
+ * the bell (the portal shell's: accounts/portal-shell.server.ts). Read with `bellOf`.
+ */
+export function bellJson(userId: string | Placeholder): SQL<BellRow[]> {
+  return sql<BellRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', b.id, 'title', b.title, 'message', b.message, 'type', b.type, 'href', b.href, 'read', b.read,
+      'createdAt', b.created_at) order by b.created_at desc, b.id desc), '[]'::json)
+    from (select * from ${notifications} where ${notifications.userId} = ${userId}
+      order by ${notifications.createdAt} desc, ${notifications.id} desc limit ${NOTIFICATIONS_SHOWN}) b)`;
 }
 
 export type BellAction =

@@ -5,8 +5,8 @@
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
  */
 
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Database, preparedOnce } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
@@ -70,14 +70,14 @@ const rowColumns = {
 type RawOrderRow = Omit<OrderRow, "createdAt"> & { createdAt: Date };
 const toRow = (r: RawOrderRow): OrderRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** Newest orders of a client, with their invoice (if any); `reverse` reads oldest first instead. */
-async function orderRows(
+/** Newest orders first, with their invoice (if any); `reverse` reads oldest first instead. */
+function orderRowsQuery(
   db: Database,
   where: SQL | undefined,
-  limit: number,
-  offset = 0,
-  reverse = false,
-): Promise<OrderRow[]> {
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  reverse: boolean,
+) {
   const dir = reverse ? asc : desc;
   // The page's ids first (a walk of the (client_id, …, created_at, id) index), then their rows and
   // invoices: a deep page skips index entries, not joined rows.
@@ -88,12 +88,64 @@ async function orderRows(
     .orderBy(dir(orders.createdAt), dir(orders.id))
     .limit(limit)
     .offset(offset);
-  const rows = await db
+  return db
     .select(rowColumns)
     .from(orders)
     .leftJoin(invoices, firstInvoiceOf(orders.id))
     .where(inArray(orders.id, pageIds))
     .orderBy(dir(orders.createdAt), dir(orders.id));
+}
+
+/**
+ * A page of rows without a search (the lists, with or without a status, from either end, and the
+ * dashboard): prepared once per database, as every signed-in client's list page reads one (ADR 0820).
+ */
+const pageStatements = new Map<string, (db: Database) => ReturnType<typeof preparePage>>();
+
+function preparePage(db: Database, name: string, byStatus: boolean, reverse: boolean) {
+  const mine = eq(orders.clientId, sql.placeholder("clientId"));
+  const status = byStatus ? eq(orders.status, sql.placeholder("status")) : undefined;
+  return orderRowsQuery(
+    db,
+    and(mine, status),
+    sql.placeholder("limit"),
+    sql.placeholder("offset"),
+    reverse,
+  ).prepare(name);
+}
+
+function pageStatement(byStatus: boolean, reverse: boolean) {
+  const name = `client_order_rows${byStatus ? "_by_status" : ""}${reverse ? "_oldest_first" : ""}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    statement = preparedOnce((db) => preparePage(db, name, byStatus, reverse));
+    pageStatements.set(name, statement);
+  }
+  return statement;
+}
+
+/** Which of a client's orders: all, or of one status; matching a search or not. */
+interface OrderSelection {
+  clientId: string;
+  status?: Exclude<OrderFilter, "all">;
+  search?: SQL;
+}
+
+const selected = ({ clientId, status, search }: OrderSelection) =>
+  and(eq(orders.clientId, clientId), status === undefined ? undefined : eq(orders.status, status), search);
+
+/** A client's selected orders, newest first (`reverse`: oldest first). */
+async function orderRows(
+  db: Database,
+  selection: OrderSelection,
+  limit: number,
+  offset = 0,
+  reverse = false,
+): Promise<OrderRow[]> {
+  const { clientId, status, search } = selection;
+  const rows = search
+    ? await orderRowsQuery(db, selected(selection), limit, offset, reverse)
+    : await pageStatement(status !== undefined, reverse)(db).execute({ clientId, status, limit, offset });
   const out = rows.map(toRow);
   return reverse ? out.reverse() : out;
 }
@@ -113,15 +165,17 @@ export async function listClientOrders(
   clientId: string,
   query: ListQuery<OrderFilter>,
 ): Promise<OrdersPage> {
-  const mine = eq(orders.clientId, clientId);
-  const byStatus = query.status === "all" ? undefined : eq(orders.status, query.status);
-  const search = orderSearch(query.q);
+  const selection: OrderSelection = {
+    clientId,
+    status: query.status === "all" ? undefined : query.status,
+    search: orderSearch(query.q),
+  };
   const { orders: totals } = await loadClientTotals(db, clientId);
-  const paging = search
-    ? await countMatches(db, orders, and(mine, byStatus, search), query.page)
+  const paging = selection.search
+    ? await countMatches(db, orders, selected(selection), query.page)
     : pageInfo(query.page, query.status === "all" ? totals.all() : totals.count(query.status));
   const { offset, limit, reverse } = pageWindow(paging);
-  const rows = paging.total ? await orderRows(db, and(mine, byStatus, search), limit, offset, reverse) : [];
+  const rows = paging.total ? await orderRows(db, selection, limit, offset, reverse) : [];
   return {
     rows,
     paging,
@@ -159,7 +213,7 @@ export const DASHBOARD_RECENT_FETCHED = 5;
 export async function dashboardData(db: Database, clientId: string): Promise<DashboardData> {
   const [totals, recentOrders] = await Promise.all([
     loadClientTotals(db, clientId),
-    orderRows(db, eq(orders.clientId, clientId), DASHBOARD_RECENT_FETCHED),
+    orderRows(db, { clientId }, DASHBOARD_RECENT_FETCHED),
   ]);
   return {
     stats: {
@@ -180,5 +234,5 @@ export async function searchClientOrders(
   q: string,
   limit: number,
 ): Promise<OrderRow[]> {
-  return orderRows(db, and(eq(orders.clientId, clientId), orderSearch(q)), limit);
+  return orderRows(db, { clientId, search: orderSearch(q) }, limit);
 }

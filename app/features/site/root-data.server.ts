@@ -11,7 +11,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { CACHEABLE_PATH } from "~/delivery/page-cache.server";
-import { getCurrentUser } from "~/features/accounts/session.server";
+import { getCurrentUser, preferenceOfRequest } from "~/features/accounts/session.server";
 import type { SessionUser } from "~/features/accounts/session-user";
 import {
   currencyAndPreference,
@@ -59,6 +59,8 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     request,
     clientAddress: context.clientIp,
     userId: user?.id ?? null,
+    // On a portal page the shell's statement reads it (requirePortalShell).
+    preference: user ? preferenceOfRequest(context, user.id) : undefined,
     // Counted like the request itself: a stopping process closes its database only after it.
     afterResponse: (task) => void context.runtime.drain.track(task()),
   });

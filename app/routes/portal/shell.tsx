@@ -1,8 +1,7 @@
 import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
-import { requireClient } from "~/features/accounts/session.server";
+import { requirePortalShell } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
-import { loadBell } from "~/features/notifications/bell.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
 import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
 import { Icon } from "~/ui/icon";
@@ -12,12 +11,9 @@ import type { Route } from "./+types/shell";
 
 /** The access gate of every signed-in portal page, enforced on the server (client-portal.md §4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, client } = await requireClient(request, context);
-  const { runtime } = context;
-  const [bell, liveCursor] = await Promise.all([
-    loadBell(runtime.database.db, user.id),
-    runtime.live.latestId(user.id),
-  ]);
+  // The client record, the bell and the live cursor in one statement (with the root loader's currency
+  // preference): docs/decisions/0820-signed-in-pages-speed.md.
+  const { user, client, bell, liveCursor } = await requirePortalShell(request, context);
   return {
     user,
     client: {
