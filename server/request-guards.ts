@@ -6,6 +6,10 @@
  *   where TRACE used to give a 500 (a fetch Request cannot carry it);
  * - a Host header (or a trusted proxy's X-Forwarded-Host) that no URL can carry (`a b`, `[::1`, a port
  *   over 65535): 400, where it used to reach React Router's URL parsing and give a 500;
+ * - a router data request (`….data`) for an /api/* address: 404. The API routes are resource routes
+ *   that take no part in navigation, and for the live-events stream React Router's data request waited
+ *   on its endless body: no answer ever, and a stream held open for nobody (found by the hostile-input
+ *   suite: `OPTIONS /api/events.data`, signed in);
  * - a page action (any POST to a page, not to /api/*) whose body is not a form: 415. Pages take
  *   `application/x-www-form-urlencoded` or `multipart/form-data` only; JSON goes to the /api routes,
  *   which check their own content types.
@@ -15,6 +19,7 @@ import { requestUrl } from "./react-router";
 
 export const BAD_ADDRESS = "Bad request: the address is not valid.";
 export const METHOD_NOT_ALLOWED = "Method not allowed.";
+export const NOT_FOUND = "Not found.";
 export const BAD_HOST = "Bad request: the Host header is not valid.";
 export const FORMS_ONLY =
   "Pages accept form submissions only (application/x-www-form-urlencoded or multipart/form-data).";
@@ -53,6 +58,10 @@ export function requestGuards(): express.RequestHandler {
     } catch {
       req.log.warn({ host: req.get("host")?.slice(0, 300) ?? null }, "malformed host refused");
       res.status(400).set("Cache-Control", "no-store").type("text/plain").send(BAD_HOST);
+      return;
+    }
+    if (req.path.startsWith("/api/") && req.path.endsWith(".data")) {
+      res.status(404).set("Cache-Control", "no-store").type("text/plain").send(NOT_FOUND);
       return;
     }
     if (!SAFE_METHODS.has(req.method) && !req.path.startsWith("/api/")) {

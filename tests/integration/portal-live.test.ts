@@ -63,6 +63,20 @@ describe.each(testDatabases)("live events on $name", (database) => {
     await reader.close();
   });
 
+  it("answers a router data request for the stream with 404 at once, for any method", async () => {
+    for (const method of ["GET", "OPTIONS", "POST"]) {
+      for (const path of ["/api/events.data", "/api/events/.data", "/api/session.data"]) {
+        const res = await fetch(new URL(path, server.url), {
+          method,
+          headers: { cookie: ada.session.cookieHeader, origin: server.url },
+          signal: AbortSignal.timeout(10_000),
+        });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(await res.text()).toBe("Not found.");
+      }
+    }
+  });
+
   it("delivers a client's events only to that client, and catalogue events to everyone", async () => {
     const adaStream = await stream(ada);
     const boStream = await stream(bo);

@@ -62,10 +62,15 @@ export async function startTestServer(
     portico,
     get: (pathname, init) => fetch(new URL(pathname, url), { redirect: "manual", ...init }),
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await portico.close();
-      await db.drop();
+      try {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await portico.close();
+      } finally {
+        // Even when closing failed (a test that closed the database itself makes portico.close() throw):
+        // otherwise its PostgreSQL database outlives the run.
+        await db.drop();
+      }
     },
   };
 }
