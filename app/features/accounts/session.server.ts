@@ -236,10 +236,11 @@ export interface PortalShell {
  * the client record and the preference are remembered for the request, so the page's loader and the
  * root loader, which run beside this one, do not read them again.
  *
- * Sharing depends on order, never correctness: the root, shell and page loaders all wait for the one
- * session lookup, and are resumed in route order; this one starts its statement before resuming
- * anything else, so the page's requireClient and the root loader's currency (resumed later, in the
- * same turn) find it. A loader that came first would read on its own, as before.
+ * Sharing depends on order, never on correctness: the root, shell and page loaders all wait for the one
+ * session lookup and resume in route order. This one starts its statement in the step it resumes, so
+ * the page's requireClient (resumed next) and the root loader (which asks for the preference a step
+ * later, through getCurrentUser) find it. A loader that asked first would read for itself, as before;
+ * the query budgets of tests/integration/portal-pages.test.ts would show it.
  */
 export async function requirePortalShell(request: Request, context: AppLoadContext): Promise<PortalShell> {
   const signedIn = await getSignedIn(request, context);
