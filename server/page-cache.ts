@@ -47,7 +47,13 @@ const EXCHANGE_RATES_PATH = "/api/exchange-rates";
 /** An incoming X-Request-Id kept as the request's id (else a new UUID). */
 export const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** A host name or address with an optional port, as a Host header may carry it. */
-const PLAIN_HOST = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(:\d{1,5})?$/;
+const PLAIN_HOST = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+
+/** A host any URL can carry: a name or address and a port up to 65535 (else Express answers it: 400). */
+function plainHost(value: string): boolean {
+  const match = PLAIN_HOST.exec(value);
+  return match !== null && (match[2] === undefined || Number(match[2]) <= 65535);
+}
 /** Headers of a render that are not kept: per response, or set again when a stored answer is sent. */
 const NOT_KEPT = new Set([
   "content-length",
@@ -156,12 +162,9 @@ export function cachedAnswers(
     const sessionAnswer = url === SESSION_ANSWER_PATH;
     if (!rates && !sessionAnswer && !CACHEABLE_PATH.test(url)) return false;
     const host = req.headers.host;
-    if (!host || !PLAIN_HOST.test(host)) return false;
+    if (!host || !plainHost(host)) return false;
     const forwardedHost = req.headers["x-forwarded-host"];
-    if (
-      forwardedHost !== undefined &&
-      !(typeof forwardedHost === "string" && PLAIN_HOST.test(forwardedHost))
-    ) {
+    if (forwardedHost !== undefined && !(typeof forwardedHost === "string" && plainHost(forwardedHost))) {
       return false;
     }
     if (httpsRequired && schemeOf(req, trust) !== "https") return false;
