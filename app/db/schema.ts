@@ -868,12 +868,18 @@ export const refunds = pgTable(
     failureReason: text("failure_reason"),
     requestedById: text("requested_by_id"),
     requestedByEmail: text("requested_by_email").notNull(),
+    /**
+     * The back office's refund form's one-time token (ADR 0505): one refund per form, whatever is
+     * posted twice; also the provider's idempotency key. Null for a refund made at the provider.
+     */
+    formToken: text("form_token"),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("refunds_provider_refund_key").on(t.provider, t.providerRefundId),
+    uniqueIndex("refunds_form_token_key").on(t.formToken),
     index("refunds_invoice_idx").on(t.invoiceId),
     check("refunds_amount_positive", sql`${t.amount} > 0`),
   ],

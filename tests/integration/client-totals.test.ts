@@ -6,6 +6,7 @@
  * rolled-back and concurrent transactions, the migration's backfill, truncate. The sums are net of
  * refunds: each row counts `amount_usd - refunded_usd` (drizzle/0011_refunds.sql).
  */
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,7 +68,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     const result = await requestRefund(
       { ...deps(), provider: () => null, logger: { info() {}, warn() {} }, wakeOutbox() {} },
       invoiceId,
-      { amount, reason: "Totals test", reference: `BT-BACK-${amount}` },
+      { amount, reason: "Totals test", reference: `BT-BACK-${amount}`, formToken: randomUUID() },
     );
     expect(result, amount).toMatchObject({ ok: true });
   };

@@ -15,6 +15,7 @@ import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { refundThroughForm } from "../support/refunds";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 const BUSINESS = "Portico Credit Notes Test";
@@ -80,8 +81,7 @@ describe.each(testDatabases)("credit notes on the pages on $name", (database) =>
     ada = { ...client, invoice: invoice! };
     other = await signedInClient(server.url, db(), "Bo Bystander");
 
-    const refund = await admin.post(`/admin/invoices/${ada.invoice.id}`, {
-      intent: "refund",
+    const refund = await refundThroughForm(admin, ada.invoice.id, {
       amount: "1000",
       reason: "Two mailboxes were never migrated",
     });
@@ -260,8 +260,7 @@ describe.each(testDatabases)("credit notes on the pages on $name", (database) =>
     expect(search).toMatch(/data-status="partially_refunded"[^>]*>Partially refunded</);
 
     // The rest.
-    const rest = await admin.post(`/admin/invoices/${ada.invoice.id}`, {
-      intent: "refund",
+    const rest = await refundThroughForm(admin, ada.invoice.id, {
       amount: String((total - 1000).toFixed(2)),
       reason: "Project called off",
     });

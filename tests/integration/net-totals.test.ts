@@ -15,6 +15,7 @@ import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { refundThroughForm } from "../support/refunds";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -79,8 +80,7 @@ describe.each(testDatabases)("totals net of refunds on $name", (database) => {
   }
 
   async function refund(invoiceId: string, amount: string) {
-    const res = await admin.post(`/admin/invoices/${invoiceId}`, {
-      intent: "refund",
+    const res = await refundThroughForm(admin, invoiceId, {
       amount,
       reason: "Fewer mailboxes than ordered",
     });

@@ -14,6 +14,7 @@ import { createOrder } from "../support/admin-fixtures";
 import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { refundFormToken, refundThroughForm, staleRefundFormToken } from "../support/refunds";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 describe.each(testDatabases)("refunds through the sandbox on $name", (database) => {
@@ -61,8 +62,8 @@ describe.each(testDatabases)("refunds through the sandbox on $name", (database) 
     return { ...client, invoice: invoice! };
   }
 
-  const refund = (invoiceId: string, fields: Record<string, string>) =>
-    admin.post(`/admin/invoices/${invoiceId}`, { intent: "refund", ...fields });
+  const refund = (invoiceId: string, fields: Record<string, string>, token?: string) =>
+    refundThroughForm(admin, invoiceId, fields, token);
 
   async function books(invoiceId: string) {
     const [row] = await rows<{
@@ -125,6 +126,7 @@ describe.each(testDatabases)("refunds through the sandbox on $name", (database) 
       `At most $50.00 can be refunded on invoice ${c.invoice.invoice_number}.`,
     );
 
+    const openedEarlier = await refundFormToken(admin, c.invoice.id);
     const rest = await refund(c.invoice.id, { amount: "50.00", reason: "Project called off" });
     expect(rest.status).toBe(200);
     const cn2 = text(await rest.text()).match(/credit note (CN-\d{4}-\d{4})/)?.[1];
@@ -139,7 +141,7 @@ describe.each(testDatabases)("refunds through the sandbox on $name", (database) 
       credited: "80.00",
       refunds: "succeeded:30.00,succeeded:50.00",
     });
-    const after = await refund(c.invoice.id, { amount: "1", reason: "Nothing left" });
+    const after = await refund(c.invoice.id, { amount: "1", reason: "Nothing left" }, openedEarlier);
     expect(after.status).toBe(409);
     expect(text(await after.text())).toContain(
       `Nothing is left to refund on invoice ${c.invoice.invoice_number}.`,
@@ -163,7 +165,11 @@ describe.each(testDatabases)("refunds through the sandbox on $name", (database) 
     expect((await books(c.invoice.id)).credit_notes).toBe(0);
 
     const unpaid = await createOrder(db(), c.id);
-    const res = await refund(unpaid.invoiceId, { amount: "5", reason: "Not paid yet" });
+    const res = await refund(
+      unpaid.invoiceId,
+      { amount: "5", reason: "Not paid yet" },
+      staleRefundFormToken(server, unpaid.invoiceId),
+    );
     expect(res.status).toBe(409);
     expect(text(await res.text())).toContain(
       `Invoice ${unpaid.invoiceNumber} is sent; only a paid invoice can be refunded.`,

@@ -18,6 +18,7 @@ import { type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, type FakeStripeRefund, startFakeStripe } from "../support/fake-stripe";
+import { refundThroughForm } from "../support/refunds";
 import { startTestServer, type TestServer } from "../support/server";
 
 const WEBHOOK_SECRET = "whsec_test_portico_refunds";
@@ -127,8 +128,8 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
     return { ...client, orderId: order!.id, paymentIntent: session.payment_intent!, invoice: invoice! };
   }
 
-  const refund = (invoiceId: string, fields: Record<string, string>) =>
-    admin.post(`/admin/invoices/${invoiceId}`, { intent: "refund", ...fields });
+  const refund = (invoiceId: string, fields: Record<string, string>, token?: string) =>
+    refundThroughForm(admin, invoiceId, fields, token);
 
   async function books(invoiceId: string) {
     const [row] = await rows<{
@@ -162,8 +163,9 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
       requested_by_email: string;
       reason: string;
       credit_note: string | null;
+      form_token: string | null;
     }>(
-      sql`select r.id, r.status, r.amount::text, r.provider, r.provider_refund_id, r.failure_reason,
+      sql`select r.id, r.status, r.amount::text, r.provider, r.provider_refund_id, r.failure_reason, r.form_token,
             r.requested_by_id, r.requested_by_email, r.reason, n.credit_note_number as credit_note
           from refunds r left join credit_notes n on n.refund_id = r.id
           where r.invoice_id = ${invoiceId} order by r.created_at`,
@@ -531,7 +533,7 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
     const [made] = await refundRows(c.invoice.id);
     expect(fake.refundRequests).toHaveLength(asked + 1);
     const sent = fake.refundRequests.at(-1)!;
-    expect(sent.idempotencyKey).toBe(`refund:${made!.id}`);
+    expect(sent.idempotencyKey).toBe(`refund:${made!.form_token}`);
     expect(Object.fromEntries(sent.fields)).toEqual({
       payment_intent: c.paymentIntent,
       amount: "1234",
@@ -568,7 +570,7 @@ describe.each(testDatabases)("refunds through Stripe on $name", (database) => {
     const sent = fake.refundRequests.at(-1)!;
     expect(sent.fields.get("amount")).toBe("1200");
     expect(sent.fields.get("payment_intent")).toBe(c.paymentIntent);
-    expect(sent.idempotencyKey).toBe(`refund:${made!.id}`);
+    expect(sent.idempotencyKey).toBe(`refund:${made!.form_token}`);
     expect(fake.refunds.get(made!.provider_refund_id!)).toMatchObject({ amount: 1200, currency: "jpy" });
     expect(await books(c.invoice.id)).toMatchObject({ refunded_amount: "1200.00", credit_notes: 1 });
   });

@@ -1,9 +1,12 @@
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
+import type { RefundDraft, RefundReview } from "~/features/refunds/refund-form";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import type { FieldErrors } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 
 export interface RefundRow {
@@ -20,25 +23,43 @@ export interface RefundRow {
   creditNote: { id: string; creditNoteNumber: string } | null;
 }
 
+/** What the refund form's last post answered, as the page's action data carries it. */
+export interface RefundStep {
+  ok?: boolean;
+  refundReview?: RefundReview;
+  refundDraft?: RefundDraft;
+  refundToken?: string;
+  fieldErrors?: FieldErrors;
+}
+
 /**
  * A paid invoice's refunds in the back office (ADR 0505): the form (up to what is still refundable,
- * through the provider that took the payment, or by hand for a bank transfer) and every refund asked,
- * with its credit note.
+ * through the provider that took the payment, or by hand for a bank transfer), its confirmation step,
+ * and every refund asked, with its credit note. The form starts empty and is empty again after a
+ * refund; its one-time token makes one refund however often it is posted.
  */
 export function RefundPanel({
   currency,
   refundable,
   via,
   refunds,
+  token,
+  step,
 }: {
   currency: string;
   refundable: number;
   via: string;
   refunds: RefundRow[];
+  /** The loader's fresh token; a refused post or Back brings its own. */
+  token: string;
+  step?: RefundStep | null;
 }) {
+  const review = step?.refundReview;
+  const formToken = step?.refundToken ?? token;
   return (
     <>
-      {refundable > 0 && (
+      {refundable > 0 && review && <RefundConfirmation review={review} />}
+      {refundable > 0 && !review && (
         <Card title="Refund">
           <p className="mb-3 text-sm text-slate-700">
             Up to {formatMoney(refundable, currency)} can be refunded
@@ -46,29 +67,43 @@ export function RefundPanel({
               ? ". This invoice was paid by hand: send the money back first, then record it here."
               : ` through ${via}. It is recorded, with a credit note, once ${via} confirms it.`}
           </p>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="refund" />
+          {/* Keyed by its token: a new form (after a refund) starts empty. */}
+          <Form key={formToken} method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="refund-review" />
+            <input type="hidden" name="token" value={formToken} />
             <TextField
               label={`Amount (${currency})`}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               required
-              defaultValue={String(refundable)}
+              defaultValue={step?.refundDraft?.amount ?? ""}
+              error={step?.fieldErrors?.amount}
               className="w-40"
             />
-            <TextField label="Reason" name="reason" required minLength={2} maxLength={500} className="w-72" />
+            <TextField
+              label="Reason"
+              name="reason"
+              required
+              minLength={2}
+              maxLength={500}
+              defaultValue={step?.refundDraft?.reason ?? ""}
+              error={step?.fieldErrors?.reason}
+              className="w-72"
+            />
             {via === "manual" && (
               <TextField
                 label="Reference of the transfer back"
                 name="reference"
                 required
                 maxLength={200}
+                defaultValue={step?.refundDraft?.reference ?? ""}
+                error={step?.fieldErrors?.reference}
                 className="w-64"
               />
             )}
             <Button type="submit" variant="secondary">
-              Refund
+              Refund…
             </Button>
           </Form>
         </Card>
@@ -103,5 +138,48 @@ export function RefundPanel({
         </Card>
       )}
     </>
+  );
+}
+
+/** The confirmation step, rendered by the server: the amount and what follows, Confirm or Back. */
+function RefundConfirmation({ review }: { review: RefundReview }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const provider = review.via !== "manual";
+  return (
+    <section
+      aria-labelledby="refund-confirm-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="refund-confirmation"
+    >
+      <h2 id="refund-confirm-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
+        Refund {review.amountText} of invoice {review.invoiceNumber}?
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+        <li>
+          {provider
+            ? `${review.amountText} goes back to the client through ${review.via}, the way they paid.`
+            : `${review.amountText} is recorded as sent back by hand (reference ${review.reference ?? "—"}).`}
+          {review.whole ? " This is all that is left of the invoice." : ""}
+        </li>
+        <li>
+          {provider ? `Once ${review.via} confirms it, a credit note` : "A credit note"} for{" "}
+          {review.amountText} is issued and the client is told by email.
+        </li>
+        <li>Reason, printed on the credit note: {review.reason}</li>
+      </ul>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="token" value={review.formToken} />
+        <input type="hidden" name="amount" value={review.amount} />
+        <input type="hidden" name="reason" value={review.reason} />
+        {review.reference !== null && <input type="hidden" name="reference" value={review.reference} />}
+        <Button type="submit" name="intent" value="refund">
+          {`Confirm the refund of ${review.amountText}`}
+        </Button>
+        <Button type="submit" name="intent" value="refund-back" variant="secondary">
+          Back
+        </Button>
+      </Form>
+    </section>
   );
 }

@@ -15,17 +15,14 @@ import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecy
 import { isOverdue } from "~/features/invoices/invoice-status";
 import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
+import type { RefundFormAnswer } from "~/features/refunds/refund-form";
 import { amountToMinor, minorToAmount, refundableMinor } from "~/features/refunds/refund-math";
-import {
-  type RefundDeps,
-  refundsOfInvoice,
-  refundVia,
-  requestRefund,
-} from "~/features/refunds/refunds.server";
+import { refundsOfInvoice, refundVia } from "~/features/refunds/refunds.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
+import { type RefundFormDeps, refundFormAction } from "./refund-form.server";
 
 function filterWhere(filter: InvoiceFilter) {
   switch (filter) {
@@ -227,26 +224,6 @@ export async function invoiceTotals(db: Database) {
 
 const invoiceActionForm = z.discriminatedUnion("intent", [
   z.object({
-    intent: z.literal("refund"),
-    // Read exactly in the invoice's currency by requestRefund (refund-math.ts), never as a float here.
-    amount: z
-      .string()
-      .trim()
-      .min(1, { message: "Enter the amount to refund" })
-      .max(30, { message: "Enter the amount as a number, like 12.50." }),
-    reason: z
-      .string()
-      .trim()
-      .min(2, { message: "Say why the money goes back (the client reads it on the credit note)" })
-      .max(500, { message: "The reason must be at most 500 characters" }),
-    reference: z
-      .string()
-      .trim()
-      .max(200, { message: "The reference must be at most 200 characters" })
-      .optional()
-      .transform((v) => v || null),
-  }),
-  z.object({
     intent: z.literal("mark-paid"),
     reference: z
       .string()
@@ -266,16 +243,21 @@ const invoiceActionForm = z.discriminatedUnion("intent", [
   }),
 ]);
 
-/** The invoice page's forms: refund, mark paid by bank transfer, resend, or void; a rejected form answers 400. */
+/**
+ * The invoice page's forms: refund (its steps in refund-form.server.ts), mark paid by bank transfer,
+ * resend, or void; a rejected form answers 400.
+ */
 export async function invoiceAdminAction(
-  deps: RefundDeps,
+  deps: RefundFormDeps,
   id: string,
   values: Record<string, unknown>,
-): Promise<ChangeResult | (FormFailure & { status: 400 })> {
+): Promise<ChangeResult | (FormFailure & { status: 400 }) | (RefundFormAnswer & { status?: number })> {
+  if (typeof values.intent === "string" && values.intent.startsWith("refund")) {
+    return refundFormAction(deps, id, values);
+  }
   const parsed = parseForm(invoiceActionForm, values);
   if (!parsed.ok) return { ...parsed, status: 400 };
   const input = parsed.data;
-  if (input.intent === "refund") return requestRefund(deps, id, input);
   if (input.intent === "mark-paid") return markInvoicePaid(deps, id, input.reference);
   if (input.intent === "resend") return resendInvoice(deps, id);
   return voidInvoice(deps, id, input.reason);

@@ -3,8 +3,9 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
-import type { RefundDeps } from "~/features/refunds/refunds.server";
+import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
 import { parsePage } from "./paging";
+import type { RefundFormDeps } from "./refund-form.server";
 
 export { requireAdmin };
 
@@ -19,14 +20,20 @@ export async function adminDeps(request: Request, context: AppLoadContext): Prom
 }
 
 /** A change that may ask a payment provider (a refund): the admin's deps with the providers. */
-export async function adminRefundDeps(request: Request, context: AppLoadContext): Promise<RefundDeps> {
+export async function adminRefundDeps(request: Request, context: AppLoadContext): Promise<RefundFormDeps> {
   const deps = await adminDeps(request, context);
   return {
     ...deps,
     provider: (name) => context.runtime.payments.forWebhook(name),
     logger: context.logger,
     wakeOutbox: () => context.runtime.outbox.wake(),
+    refundFormSecret: refundFormSecret(context.runtime.authSecret),
   };
+}
+
+/** A fresh one-time token for an invoice's refund form (ADR 0505). */
+export function newRefundFormToken(context: AppLoadContext, invoiceId: string): string {
+  return issueRefundFormToken(refundFormSecret(context.runtime.authSecret), invoiceId);
 }
 
 /** A route's id parameter, or a 404 (a malformed id is as unknown as a missing one). */

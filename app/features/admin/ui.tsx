@@ -95,8 +95,10 @@ export function ClientCell({ name, email }: { name: string | null; email: string
 
 /** The outcome of the last action, if any. */
 export function Outcome({ result }: { result?: { ok: boolean; message?: string; error?: string } | null }) {
-  if (!result) return null;
-  return <Alert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : result.error}</Alert>;
+  // A step with nothing to say (a form's confirmation step) shows no alert.
+  const said = result?.ok ? result.message : result?.error;
+  if (!result || !said) return null;
+  return <Alert tone={result.ok ? "success" : "error"}>{said}</Alert>;
 }
 
 export function DefinitionList({ items }: { items: [string, ReactNode][] }) {

@@ -2,7 +2,12 @@ import { data, Link } from "react-router";
 import { InvoiceActions } from "~/features/admin/InvoiceActions";
 import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoices.server";
 import { RefundPanel } from "~/features/admin/RefundPanel";
-import { adminRefundDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
+import {
+  adminRefundDeps,
+  idParam,
+  newRefundFormToken,
+  requireAdmin,
+} from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { issuedPartyLines } from "~/features/invoices/invoice-view";
@@ -20,11 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const detail = await getInvoiceDetail(context.runtime.database.db, idParam(params.invoiceId));
+  const id = idParam(params.invoiceId);
+  const detail = await getInvoiceDetail(context.runtime.database.db, id);
   if (!detail) throw new Response("Not Found", { status: 404 });
   // As issued: editing the client's profile or the business settings later changes neither (ADR 0504).
   const parties = issuedPartyLines(detail.invoice, detail.client, context.runtime.config.business);
-  return { ...detail, parties };
+  return { ...detail, parties, refundToken: newRefundFormToken(context, id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -100,7 +106,14 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
           ]}
         />
       </Card>
-      <RefundPanel currency={i.currency} refundable={d.refundable} via={d.refundVia} refunds={d.refunds} />
+      <RefundPanel
+        currency={i.currency}
+        refundable={d.refundable}
+        via={d.refundVia}
+        refunds={d.refunds}
+        token={d.refundToken}
+        step={actionData}
+      />
       <InvoiceActions status={i.status} />
       <Card title="History">
         <HistoryList entries={d.history} />

@@ -1,0 +1,78 @@
+/**
+ * The invoice page's refund form (ADR 0505): the owner's post goes to a confirmation step first
+ * (`refund-review`, which checks without writing), then `refund` makes it. Every post carries the
+ * form's one-time token, issued with the form: a post without one, or with one this server did not
+ * issue for this invoice, is refused; the same token posted twice makes one refund.
+ */
+import { z } from "zod";
+import type { RefundDraft, RefundFormAnswer } from "~/features/refunds/refund-form";
+import { isRefundFormToken, issueRefundFormToken } from "~/features/refunds/refund-form-token.server";
+import { type RefundDeps, requestRefund, reviewRefund } from "~/features/refunds/refunds.server";
+import { parseForm } from "~/ui/form";
+
+export interface RefundFormDeps extends RefundDeps {
+  /** Signs the refund form's tokens. */
+  refundFormSecret: string;
+}
+
+const NOT_OURS =
+  "This refund form is not valid: reload the invoice page and fill it in again (nothing was refunded).";
+
+const refundForm = z.object({
+  intent: z.enum(["refund-review", "refund"]),
+  // Read exactly in the invoice's currency by requestRefund (refund-math.ts), never as a float here.
+  amount: z
+    .string()
+    .trim()
+    .min(1, { message: "Enter the amount to refund" })
+    .max(30, { message: "Enter the amount as a number, like 12.50." }),
+  reason: z
+    .string()
+    .trim()
+    .min(2, { message: "Say why the money goes back (the client reads it on the credit note)" })
+    .max(500, { message: "The reason must be at most 500 characters" }),
+  reference: z
+    .string()
+    .trim()
+    .max(200, { message: "The reference must be at most 200 characters" })
+    .optional()
+    .transform((v) => v || null),
+  token: z.string({ message: NOT_OURS }).trim().min(1, { message: NOT_OURS }).max(200, { message: NOT_OURS }),
+});
+
+const typed = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
+
+/** What was typed, given back as it came (bounded), for the form to show again. */
+function draftOf(values: Record<string, unknown>): RefundDraft {
+  return {
+    amount: typed(values.amount, 30),
+    reason: typed(values.reason, 500),
+    reference: typed(values.reference, 200),
+  };
+}
+
+/** The refund form's intents: `refund-review`, `refund-back` and `refund`. */
+export async function refundFormAction(
+  deps: RefundFormDeps,
+  invoiceId: string,
+  values: Record<string, unknown>,
+): Promise<RefundFormAnswer & { status?: number }> {
+  const retry = () => ({
+    refundDraft: draftOf(values),
+    refundToken: issueRefundFormToken(deps.refundFormSecret, invoiceId),
+  });
+  if (values.intent === "refund-back") return { ok: true, ...retry() };
+  const parsed = parseForm(refundForm, values);
+  if (!parsed.ok) return { ...parsed, status: 400, ...retry() };
+  const { intent, token, ...fields } = parsed.data;
+  if (!isRefundFormToken(deps.refundFormSecret, invoiceId, token)) {
+    return { ok: false, status: 400, error: NOT_OURS, ...retry() };
+  }
+  const input = { ...fields, formToken: token };
+  if (intent === "refund-review") {
+    const reviewed = await reviewRefund(deps, invoiceId, input);
+    return reviewed.ok ? { ok: true, refundReview: reviewed.review } : { ...reviewed, ...retry() };
+  }
+  const result = await requestRefund(deps, invoiceId, input);
+  return result.ok ? result : { ...result, ...retry() };
+}

@@ -1,0 +1,41 @@
+/**
+ * The back office refund form's steps (ADR 0505), as the page receives them: the form, then a
+ * confirmation rendered by the server (so it works without JavaScript), then the refund. Types only,
+ * shared by the action (admin/refund-form.server.ts) and the page (admin/RefundPanel.tsx).
+ */
+import type { FieldErrors } from "~/ui/form";
+
+/** What the owner typed, given back to the form (Back, or a refused post): nothing typed is lost. */
+export interface RefundDraft {
+  amount: string;
+  reason: string;
+  reference: string;
+}
+
+/** The confirmation step: the refund the form would make, checked but not reserved. */
+export interface RefundReview {
+  /** As typed; read again, exactly, when confirmed. */
+  amount: string;
+  amountText: string;
+  invoiceNumber: string;
+  via: string;
+  reason: string;
+  reference: string | null;
+  /** It gives back all that is left of the invoice. */
+  whole: boolean;
+  formToken: string;
+}
+
+/** Every answer of the refund form's action. */
+export type RefundFormAnswer =
+  | { ok: true; message: string }
+  | { ok: true; refundReview: RefundReview }
+  | { ok: true; refundDraft: RefundDraft; refundToken: string }
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      fieldErrors?: FieldErrors;
+      refundDraft: RefundDraft;
+      refundToken: string;
+    };
