@@ -4,6 +4,8 @@ import type { Database } from "~/db/client.server";
 import { clients, invoices, orders, user } from "~/db/schema";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { escapeLike } from "./audit.server";
+import { listInvoices } from "./invoices.server";
+import { listOrders } from "./orders.server";
 import { type Paged, pageOffset } from "./paging";
 
 export interface ClientListRow {
@@ -74,4 +76,15 @@ export async function getClientDetail(db: Database, id: string) {
     .from(invoices)
     .where(eq(invoices.clientId, id));
   return { ...row, figures: figures ?? { spentUsd: 0, outstandingUsd: 0 } };
+}
+
+/** The client's page in the back office: the client, and the first page of their orders and invoices. */
+export async function getClientPage(db: Database, id: string) {
+  const detail = await getClientDetail(db, id);
+  if (!detail) return null;
+  const [orderList, invoiceList] = await Promise.all([
+    listOrders(db, { q: "", status: null, clientId: id, page: 1 }),
+    listInvoices(db, { q: "", filter: "all", clientId: id, page: 1 }),
+  ]);
+  return { ...detail, orders: orderList, invoices: invoiceList };
 }

@@ -1,25 +1,20 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
-import { getClientDetail } from "~/features/admin/clients.server";
-import { listInvoices } from "~/features/admin/invoices.server";
-import { listOrders } from "~/features/admin/orders.server";
+import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
+import { getClientPage } from "~/features/admin/clients.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { expireCheckouts } from "~/features/payments/provider.server";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
-import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
-import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { Alert, PasswordField } from "~/ui/field";
+import { Alert } from "~/ui/field";
 import { formValues } from "~/ui/form";
-import { formatDate, formatDateTime } from "~/ui/format";
-import { EmptyState } from "~/ui/list";
+import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
-import { DataTable, Td } from "~/ui/table";
 import type { Route } from "./+types/client";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -29,15 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = userIdParam(params.clientId);
-  const db = context.runtime.database.db;
-  const detail = await getClientDetail(db, id);
-  if (!detail) throw new Response("Not Found", { status: 404 });
-  const [orders, invoices] = await Promise.all([
-    listOrders(db, { q: "", status: null, clientId: id, page: 1 }),
-    listInvoices(db, { q: "", filter: "all", clientId: id, page: 1 }),
-  ]);
-  const deleted = new URL(request.url).searchParams.get("deleted") === "1";
-  return { ...detail, orders, invoices, deleted };
+  const page = await getClientPage(context.runtime.database.db, id);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  return { ...page, deleted: new URL(request.url).searchParams.get("deleted") === "1" };
 }
 
 /**
@@ -108,94 +97,8 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
           ]}
         />
       </Card>
-      <Card title={`Orders (${d.orders.total})`}>
-        {d.orders.rows.length === 0 ? (
-          <EmptyState title="No orders yet." />
-        ) : (
-          <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
-            {d.orders.rows.map((o) => (
-              <tr key={o.id}>
-                <Td>
-                  <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                    {formatDate(o.createdAt, "iso")}
-                  </Link>
-                </Td>
-                <Td>
-                  {o.serviceName} · {o.packageName}
-                </Td>
-                <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
-                <Td>
-                  <StatusBadge status={o.status} plain />
-                </Td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-        {d.orders.total > d.orders.rows.length && (
-          <p className="mt-2 text-sm">
-            <Link to={`/admin/orders?q=${encodeURIComponent(u.email)}`} className="text-brand-700 underline">
-              All of this client's orders
-            </Link>
-          </p>
-        )}
-      </Card>
-      <Card title={`Invoices (${d.invoices.total})`}>
-        {d.invoices.rows.length === 0 ? (
-          <EmptyState title="No invoices yet." />
-        ) : (
-          <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
-            {d.invoices.rows.map((i) => (
-              <tr key={i.id}>
-                <Td>
-                  <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
-                    {i.invoiceNumber}
-                  </Link>
-                </Td>
-                <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-                <Td>{formatDate(i.dueDate, "iso")}</Td>
-                <Td>
-                  <StatusBadge
-                    status={
-                      i.overdue
-                        ? "overdue"
-                        : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency)
-                    }
-                    plain
-                  />
-                </Td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </Card>
-      {!deletedAt && (
-        <Card title="Delete client">
-          <div className="max-w-xl space-y-4">
-            <p className="text-sm text-slate-700">
-              For a client's request to delete their account: signs the client out everywhere, cancels unpaid
-              pending orders and deletes their personal data, keeping the invoices, credit notes and quotes
-              with the buyer details frozen on them. Refused while an order is in progress. It cannot be
-              undone.
-            </p>
-            <Form method="post" className="space-y-4" noValidate>
-              <input type="hidden" name="intent" value="deleteClient" />
-              {actionData?.error && <Alert tone="error">{actionData.error}</Alert>}
-              <DeleteConfirmField error={actionData?.fieldErrors.confirm} />
-              <PasswordField
-                label="Your password"
-                name="password"
-                autoComplete="current-password"
-                hint="Your own password, to confirm it is you"
-                required
-                error={actionData?.fieldErrors.password}
-              />
-              <Button type="submit" variant="danger">
-                Delete client
-              </Button>
-            </Form>
-          </div>
-        </Card>
-      )}
+      <ClientOrdersAndInvoices email={u.email} orders={d.orders} invoices={d.invoices} />
+      {!deletedAt && <DeleteClientCard actionData={actionData} />}
     </Page>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * The back office's client page (/admin/clients/{id}): the client's orders and invoices (first page,
+ * with links to all), and "Delete client" for a request by email (issue 25).
+ */
+import { Form, Link } from "react-router";
+import { formatMoney } from "~/features/currency/currency";
+import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
+import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
+import { StatusBadge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Alert, PasswordField } from "~/ui/field";
+import { formatDate } from "~/ui/format";
+import { EmptyState } from "~/ui/list";
+import { DataTable, Td } from "~/ui/table";
+import type { InvoiceListRow } from "./invoices.server";
+import type { OrderListRow } from "./orders.server";
+import type { Paged } from "./paging";
+
+/** The client's orders and invoices, each the first page of the back office's lists. */
+export function ClientOrdersAndInvoices({
+  email,
+  orders,
+  invoices,
+}: {
+  email: string;
+  orders: Paged<OrderListRow>;
+  invoices: Paged<InvoiceListRow>;
+}) {
+  return (
+    <>
+      <Card title={`Orders (${orders.total})`}>
+        {orders.rows.length === 0 ? (
+          <EmptyState title="No orders yet." />
+        ) : (
+          <DataTable caption="The client's orders" head={["Date", "Service", "Amount", "Status"]}>
+            {orders.rows.map((o) => (
+              <tr key={o.id}>
+                <Td>
+                  <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                    {formatDate(o.createdAt, "iso")}
+                  </Link>
+                </Td>
+                <Td>
+                  {o.serviceName} · {o.packageName}
+                </Td>
+                <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
+                <Td>
+                  <StatusBadge status={o.status} plain />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+        {orders.total > orders.rows.length && (
+          <p className="mt-2 text-sm">
+            <Link to={`/admin/orders?q=${encodeURIComponent(email)}`} className="text-brand-700 underline">
+              All of this client's orders
+            </Link>
+          </p>
+        )}
+      </Card>
+      <Card title={`Invoices (${invoices.total})`}>
+        {invoices.rows.length === 0 ? (
+          <EmptyState title="No invoices yet." />
+        ) : (
+          <DataTable caption="The client's invoices" head={["Number", "Total", "Due", "Status"]}>
+            {invoices.rows.map((i) => (
+              <tr key={i.id}>
+                <Td>
+                  <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
+                    {i.invoiceNumber}
+                  </Link>
+                </Td>
+                <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
+                <Td>{formatDate(i.dueDate, "iso")}</Td>
+                <Td>
+                  <StatusBadge
+                    status={
+                      i.overdue
+                        ? "overdue"
+                        : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency)
+                    }
+                    plain
+                  />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** "Delete client": DELETE typed and the owner's own password; the form's errors as the action answers them. */
+export function DeleteClientCard({
+  actionData,
+}: {
+  actionData?: { error?: string; fieldErrors: Record<string, string | undefined> } | null;
+}) {
+  return (
+    <Card title="Delete client">
+      <div className="max-w-xl space-y-4">
+        <p className="text-sm text-slate-700">
+          For a client's request to delete their account: signs the client out everywhere, cancels unpaid
+          pending orders and deletes their personal data, keeping the invoices, credit notes and quotes with
+          the buyer details frozen on them. Refused while an order is in progress. It cannot be undone.
+        </p>
+        <Form method="post" className="space-y-4" noValidate>
+          <input type="hidden" name="intent" value="deleteClient" />
+          {actionData?.error && <Alert tone="error">{actionData.error}</Alert>}
+          <DeleteConfirmField error={actionData?.fieldErrors.confirm} />
+          <PasswordField
+            label="Your password"
+            name="password"
+            autoComplete="current-password"
+            hint="Your own password, to confirm it is you"
+            required
+            error={actionData?.fieldErrors.password}
+          />
+          <Button type="submit" variant="danger">
+            Delete client
+          </Button>
+        </Form>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { invoiceStatusLabel } from "~/features/refunds/refund-math";
+import { StatusBadge } from "~/ui/badge";
+import { buttonClass } from "~/ui/button";
+import { Td } from "~/ui/table";
+import { isUnpaidOrOverdue } from "./invoice-status";
+
+/** One row of the client's invoices page, as clientInvoicesPage wrote it. */
+export interface ClientInvoiceRowData {
+  id: string;
+  number: string;
+  service: string | null;
+  date: string;
+  due: string;
+  pastDue: boolean;
+  paid: string | null;
+  amount: string;
+  tax: string | null;
+  status: string;
+}
+
+/** A row of the client's invoice list: its dates, amount, status, and View, PDF and Pay Now. */
+export function ClientInvoiceRow({ inv }: { inv: ClientInvoiceRowData }) {
+  return (
+    <tr data-invoice-id={inv.id}>
+      <Td className="font-medium whitespace-nowrap">{inv.number}</Td>
+      <Td>{inv.service}</Td>
+      <Td className="whitespace-nowrap">{inv.date}</Td>
+      <Td className="whitespace-nowrap">
+        {inv.pastDue ? (
+          <span className="font-semibold text-red-700" data-past-due>
+            {inv.due}
+            <span className="sr-only"> (past due)</span>
+          </span>
+        ) : (
+          inv.due
+        )}
+        {inv.paid && <span className="block text-xs text-green-800">{`Paid ${inv.paid}`}</span>}
+      </Td>
+      <Td className="font-medium whitespace-nowrap">
+        {inv.amount}
+        {inv.tax && <span className="block text-xs font-normal text-slate-600">incl. tax {inv.tax}</span>}
+      </Td>
+      <Td>
+        <StatusBadge status={inv.status} label={invoiceStatusLabel(inv.status)} />
+      </Td>
+      <Td>
+        <div className="row-actions">
+          <Link to={`/invoice/${inv.id}`} className="link">
+            View<span className="sr-only">{` invoice ${inv.number}`}</span>
+          </Link>
+          <a href={`/invoice/${inv.id}/pdf`} className="link">
+            Download PDF<span className="sr-only">{` of ${inv.number}`}</span>
+          </a>
+          {isUnpaidOrOverdue(inv.status) && (
+            // A plain form, as <Form reloadDocument> rendered it: paying loads the payment page.
+            <form method="post" action={`/client/invoices/${inv.id}/pay`}>
+              <button type="submit" className={buttonClass("primary", "px-3 py-1 text-xs")}>
+                Pay Now<span className="sr-only">{` invoice ${inv.number}`}</span>
+              </button>
+            </form>
+          )}
+        </div>
+      </Td>
+    </tr>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The client's invoices page's data (/client/invoices): one page of the list, each row written as it
+ * is shown (amounts in the invoice's currency, days in the seller's calendar like the invoice itself),
+ * so the rows of one day share one string (docs/decisions/0821-fewer-bytes-icon-sprite.md).
+ */
+import type { Database } from "~/db/client.server";
+import { formatMoney } from "~/features/currency/currency";
+import { toColumns } from "~/features/lists/columns";
+import type { ListQuery } from "~/features/lists/listing";
+import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
+import { formatDate } from "~/ui/format";
+import type { ClientInvoiceFilter } from "./invoice-filters";
+import { listClientInvoices } from "./invoice-lists.server";
+import { isPastDue } from "./invoice-status";
+
+export async function clientInvoicesPage(
+  db: Database,
+  clientId: string,
+  query: ListQuery<ClientInvoiceFilter>,
+  now: Date,
+) {
+  const { rows, ...page } = await listClientInvoices(db, clientId, query);
+  return {
+    query,
+    ...page,
+    rows: toColumns(
+      rows.map((inv) => ({
+        id: inv.id,
+        number: inv.invoiceNumber,
+        service: inv.serviceName,
+        date: formatDate(inv.createdAt),
+        due: formatDate(inv.dueDate),
+        pastDue: isPastDue(inv.dueDate, inv.status, now),
+        paid: inv.paidAt && formatDate(inv.paidAt),
+        amount: formatMoney(inv.totalAmount, inv.currency),
+        tax: inv.taxAmount > 0 ? formatMoney(inv.taxAmount, inv.currency) : null,
+        // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
+        status: invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency),
+      })),
+    ),
+  };
+}
