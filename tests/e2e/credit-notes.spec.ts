@@ -1,11 +1,13 @@
 /**
  * A refund and its credit note in a browser (ADR 0505): the owner refunds part of a client's paid invoice
- * in euros through the back office's form and opens the credit note; the client then sees the invoice
- * partially refunded in the list and on its page, the notification in the bell, opens the credit note
- * and downloads its PDF. The new pages pass axe.
+ * in euros through the back office's form (empty at first, then a confirmation step naming the amount
+ * and what follows, Back keeping what was typed, Confirm double-clicked making one refund) and opens
+ * the credit note; the client then sees the invoice partially refunded in the list and on its page, the
+ * notification in the bell, opens the credit note and downloads its PDF. The same refund with
+ * JavaScript off in the owner's browser. The new pages and the confirmation step pass axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
 import { expect, test } from "./fixtures";
@@ -23,15 +25,11 @@ async function bytesOf(download: import("@playwright/test").Download): Promise<B
   return Buffer.concat(chunks);
 }
 
-test("the owner refunds part of a paid invoice; the client sees it partially refunded, the bell, the credit note and its PDF", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  // A client registers (the email confirmed through the test hook), signs in and has an invoice paid in euros.
-  const email = `rita.refund.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+/** A client registers (the email confirmed through the test hook), signs in and has an invoice paid in euros. */
+async function paidInvoiceInEuros(page: Page, name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto("/client/register");
-  await page.getByLabel("Full Name").fill("Rita Refund");
+  await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm Password").fill(PASSWORD);
@@ -48,31 +46,70 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
     data: { email, status: "paid", amountUsd: 80, currency: "EUR", rate: 0.92 },
   });
   expect(made.status()).toBe(200);
-  const { invoiceId, invoiceNumber } = (
-    (await made.json()) as {
-      orders: Array<{ invoiceId: string; invoiceNumber: string }>;
-    }
-  ).orders[0]!;
+  return ((await made.json()) as { orders: Array<{ invoiceId: string; invoiceNumber: string }> }).orders[0]!;
+}
 
-  // The owner, in a browser of their own, refunds 20 € of the 73,60 € through the invoice's form.
-  const ownerContext = await browser.newContext({ baseURL });
-  const owner = await ownerContext.newPage();
+/** The owner signs in, in a browser context of their own. */
+async function ownerPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled = true) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const owner = await context.newPage();
   await owner.goto("/client/login");
   await owner.getByLabel("Email Address").fill(adminFixtures().adminEmail);
   await owner.getByLabel("Password", { exact: true }).fill(FIXTURE_PASSWORD);
   await owner.getByRole("button", { name: "Sign In" }).click();
   await expect(owner).toHaveURL(/\/admin\/dashboard$/);
+  return { context, owner };
+}
+
+/**
+ * The refund form: it starts empty; "Refund…" leads to the confirmation step (the amount, the credit
+ * note, the email), which passes axe; Back brings the form back as typed; Confirm makes the refund.
+ */
+async function refundTwentyEuros(owner: Page, invoiceId: string, invoiceNumber: string, javaScript: boolean) {
   await owner.goto(`/admin/invoices/${invoiceId}`);
   await expect(owner.getByText("Up to 73,60 € can be refunded")).toBeVisible();
+  await expect(owner.getByLabel("Amount (EUR)")).toHaveValue("");
   await owner.getByLabel("Amount (EUR)").fill("20");
   await owner.getByLabel("Reason").fill("Two mailboxes were not needed");
   await owner.getByLabel(/Reference of the transfer back/).fill("SEPA-BACK-0042");
-  await owner.getByRole("button", { name: "Refund", exact: true }).click();
-  const confirmation = owner.getByRole("status");
-  await expect(confirmation).toHaveText(
+  await owner.getByRole("button", { name: "Refund…" }).click();
+  const step = owner.getByTestId("refund-confirmation");
+  await expect(
+    step.getByRole("heading", { name: `Refund 20,00 € of invoice ${invoiceNumber}?` }),
+  ).toBeVisible();
+  await expect(step).toContainText("20,00 € is recorded as sent back by hand (reference SEPA-BACK-0042).");
+  await expect(step).toContainText("A credit note for 20,00 € is issued and the client is told by email.");
+  // axe runs as a script in the page: with JavaScript off it cannot, and the markup is the same.
+  if (javaScript) await expectNoAxeViolations(owner);
+  await step.getByRole("button", { name: "Back" }).click();
+  await expect(owner.getByLabel("Amount (EUR)")).toHaveValue("20");
+  await expect(owner.getByLabel("Reason")).toHaveValue("Two mailboxes were not needed");
+  await expect(owner.getByTestId("refund-row")).toHaveCount(0);
+  await owner.getByRole("button", { name: "Refund…" }).click();
+  const confirm = owner.getByRole("button", { name: "Confirm the refund of 20,00 €" });
+  // A double click (or a resent post) makes one refund: the form's token is spent by the first.
+  if (javaScript) await confirm.dblclick();
+  else await confirm.click();
+  const done = owner.getByRole("status");
+  await expect(done).toHaveText(
     new RegExp(`^Refunded 20,00\\s€ of invoice ${invoiceNumber}: credit note CN-\\d{4}-\\d{4,}\\.$`),
   );
-  const creditNoteNumber = (await confirmation.textContent())!.match(/CN-\d{4}-\d{4,}/)![0];
+  await expect(owner.getByTestId("refund-row")).toHaveCount(1);
+  // The form is empty again, for another refund.
+  await expect(owner.getByLabel("Amount (EUR)")).toHaveValue("");
+  return (await done.textContent())!.match(/CN-\d{4}-\d{4,}/)![0];
+}
+
+test("the owner refunds part of a paid invoice; the client sees it partially refunded, the bell, the credit note and its PDF", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { invoiceId, invoiceNumber } = await paidInvoiceInEuros(page, "Rita Refund");
+
+  // The owner, in a browser of their own, refunds 20 € of the 73,60 € through the invoice's form.
+  const { context: ownerContext, owner } = await ownerPage(browser, baseURL);
+  const creditNoteNumber = await refundTwentyEuros(owner, invoiceId, invoiceNumber, true);
   await expect(owner.getByText("partially refunded", { exact: true })).toBeVisible();
   await expect(owner.getByText("20,00 € of 73,60 € refunded")).toBeVisible();
   await owner.getByRole("link", { name: creditNoteNumber }).click();
@@ -142,4 +179,16 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
   // Back to the invoice through the credit note's own link.
   await page.getByRole("link", { name: invoiceNumber, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/client/invoice/${invoiceId}$`));
+});
+
+test("with JavaScript off, the refund form, its confirmation step and Back work the same, and make one refund", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { invoiceId, invoiceNumber } = await paidInvoiceInEuros(page, "Nora Nojs");
+  const { context, owner } = await ownerPage(browser, baseURL, false);
+  await refundTwentyEuros(owner, invoiceId, invoiceNumber, false);
+  await expect(owner.getByText("20,00 € of 73,60 € refunded")).toBeVisible();
+  await context.close();
 });
