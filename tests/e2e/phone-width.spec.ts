@@ -219,7 +219,8 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
     await owner.getByLabel("Amount (USD)").fill("5");
     await owner.getByLabel("Reason").fill("Phone layout check");
     await owner.getByLabel(/Reference of the transfer back/).fill("PW-BACK-1");
-    await owner.getByRole("button", { name: "Refund", exact: true }).click();
+    await owner.getByRole("button", { name: "Refund…" }).click();
+    await owner.getByRole("button", { name: "Confirm the refund of $5.00" }).click();
     await expect(owner.getByRole("status")).toContainText("credit note CN-");
     const ids: Ids = {
       serviceId: await firstIdLinked(owner, "/admin/catalogue", "/admin/catalogue/"),
