@@ -27,6 +27,7 @@ import { location, Session } from "../support/browserless";
 import { checkoutTokenIn } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { EventReader, openEvents, signedInClient } from "../support/portal";
+import { refundFormToken, refundThroughForm } from "../support/refunds";
 import { freePort, startTestServer, type TestServer } from "../support/server";
 
 type Actor = "anon" | "a" | "b" | "admin";
@@ -850,6 +851,33 @@ for (const entry of flatten(routes)) {
   }
 }
 
+// ---- Issue 35 item 8 (a refund once per click): the refund form's confirmation step and Back are the
+// owner's alone, like the refund itself; a made-up token is refused. The token comes from A's invoice
+// page in the matrix's setup (matrixRefundToken). ----
+let matrixRefundToken = "";
+TABLE["admin/invoices/:invoiceId"]!.push(
+  {
+    method: "POST",
+    url: (f) => `/admin/invoices/${f.aPaid.invoiceId}`,
+    body: () => ({ intent: "refund-review", token: matrixRefundToken, amount: "1", reason: "Matrix review" }),
+    expect: adminOnly(200),
+    has: { admin: (f) => [`Refund $1.00 of invoice ${f.aPaid.invoiceNumber}?`] },
+  },
+  {
+    method: "POST",
+    url: (f) => `/admin/invoices/${f.aPaid.invoiceId}`,
+    body: () => ({ intent: "refund-back", amount: "1", reason: "Matrix review" }),
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    url: (f) => `/admin/invoices/${f.aPaid.invoiceId}`,
+    body: () => ({ intent: "refund", token: "made-up", amount: "1", reason: "Matrix refund" }),
+    expect: adminOnly(400),
+  },
+);
+// ---- end of issue 35 item 8 ----
+
 describe("the authorization table covers every route", () => {
   it("has a row for every route of app/routes.ts, with a POST wherever the route has an action", () => {
     const missing: string[] = [];
@@ -994,11 +1022,12 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
     );
     expect(paid!.status).toBe("paid");
     // The owner refunds part of A's paid invoice: a credit note of A's.
-    const refunded = await admin.post(`/admin/invoices/${aPaid.invoiceId}`, {
-      intent: "refund",
+    const refunded = await refundThroughForm(admin, aPaid.invoiceId, {
       amount: "10",
       reason: "Matrix refund",
     });
+    // Issue 35 item 8: the token the refund form's cases post (see the block after TABLE).
+    matrixRefundToken = await refundFormToken(admin, aPaid.invoiceId);
     expect(refunded.status).toBe(200);
     const [creditNote] = await queryRows<{ id: string; credit_note_number: string }>(
       db,

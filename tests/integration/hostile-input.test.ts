@@ -25,6 +25,7 @@ import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-f
 import { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { signedInClient } from "../support/portal";
+import { staleRefundFormToken } from "../support/refunds";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** Route patterns of app/routes.ts (index: ""), with their module files. */
@@ -705,6 +706,26 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       }),
     },
   ];
+
+  // ---- Issue 35 item 8 (a refund once per click): the back office refund form's three steps, each
+  // with a token the server issued for the invoice (the review and Back write nothing; a confirmed
+  // refund of an unpaid invoice is refused). ----
+  FORMS.push(
+    ...(["refund-review", "refund-back", "refund"] as const).map(
+      (intent): Form => ({
+        as: "admin",
+        path: () => `/admin/invoices/${ids.invoiceId}`,
+        fields: () => ({
+          intent,
+          token: staleRefundFormToken(server, ids.invoiceId),
+          amount: "1.50",
+          reason: "Hostile refund",
+          reference: "BT-HOSTILE-1",
+        }),
+      }),
+    ),
+  );
+  // ---- end of issue 35 item 8 ----
 
   const headersFor = (who: Actor, extra: Record<string, string> = {}) => ({
     ...(cookies[who] ? { cookie: cookies[who] } : {}),

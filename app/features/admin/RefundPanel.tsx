@@ -153,7 +153,7 @@ function RefundConfirmation({ review }: { review: RefundReview }) {
       data-testid="refund-confirmation"
     >
       <h2 id="refund-confirm-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
-        Refund {review.amountText} of invoice {review.invoiceNumber}?
+        {`Refund ${review.amountText} of invoice ${review.invoiceNumber}?`}
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
         <li>
