@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rateLimitAddress } from "./address";
 
@@ -26,5 +27,21 @@ describe("rateLimitAddress", () => {
     expect(rateLimitAddress(undefined)).toBe("unknown");
     expect(rateLimitAddress("")).toBe("unknown");
     expect(rateLimitAddress("not-an-ip")).toBe("not-an-ip");
+  });
+
+  it("never throws, whatever a forwarded header held", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.ipV6(),
+          fc.ipV4Extended(),
+          fc.ipV6().map((a) => `${a}%eth0`),
+        ),
+        (v) => {
+          expect(typeof rateLimitAddress(v)).toBe("string");
+        },
+      ),
+    );
   });
 });
