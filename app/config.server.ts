@@ -98,6 +98,7 @@ const envSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(1000, { message: "must be at least 1000" }).default(60_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
+  QUOTE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(30),
   ADMIN_EMAILS: z
     .string()
     .transform((v) =>
@@ -279,6 +280,8 @@ export interface Config {
   };
   /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
   contactRateLimitPerHour: number;
+  /** Quote requests accepted per hour from everyone together (QUOTE_REQUESTS_PER_HOUR), ADR 0513. */
+  quoteRequestsPerHour: number;
   /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
   adminEmails: string[];
   /** ADMIN_REQUIRE_2FA: an admin without two-factor sign-in gets only its setup page in /admin. */
@@ -409,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: e.MAIL_LEASE_MS,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    quoteRequestsPerHour: e.QUOTE_REQUESTS_PER_HOUR,
     adminEmails: e.ADMIN_EMAILS,
     adminRequireTwoFactor: e.ADMIN_REQUIRE_2FA,
     payments: {

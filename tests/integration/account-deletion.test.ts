@@ -847,4 +847,54 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
       "owner.deletion@example.com",
     );
   });
+
+  it("links a quote sent to the address before it had an account to the deleted account: the address's next account starts empty", async () => {
+    // Issue 35, item 6. The owner quotes an address that has no account (no client id, found by email).
+    const email = `nora.before.${Date.now()}@example.com`;
+    const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const sent = await owner.session.post("/admin/quotes/new", {
+      intent: "send",
+      requestId: "",
+      clientId: "",
+      name: "Nora Before",
+      email,
+      company: "",
+      discount: "",
+      depositPercent: "",
+      validUntil,
+      terms: "All on completion.",
+      "lines.0.kind": "free",
+      "lines.0.item": "",
+      "lines.0.description": "Mailbox audit",
+      "lines.0.quantity": "1",
+      "lines.0.unitPrice": "120",
+    });
+    expect(sent.status).toBe(302);
+    const [quote] = await db().select().from(quotes).where(eq(quotes.email, email));
+    expect(quote).toMatchObject({ clientId: null, status: "sent" });
+    const quoteNumber = quote!.quoteNumber!;
+
+    // The address registers: its account sees the quote (matched by email), then deletes itself.
+    const first = await signedInClient(server.url, db(), "Nora Before", email);
+    expect(await (await first.session.get("/client/quotes")).text()).toContain(quoteNumber);
+    const deleted = await first.session.post("/client/profile", {
+      intent: "deleteAccount",
+      password: PASSWORD,
+      confirm: "DELETE",
+    });
+    expect(location(deleted)).toBe("/client/account-deleted");
+
+    // The address registers again: a new, empty client, who sees no quote and cannot open the old one.
+    const second = await signedInClient(server.url, db(), "Nora After", email);
+    expect(second.id).not.toBe(first.id);
+    expect(await (await second.session.get("/client/quotes")).text()).not.toContain(quoteNumber);
+    expect((await second.session.get(`/client/quotes/${quote!.id}`)).status).toBe(404);
+    expect((await second.session.get(`/client/quotes/${quote!.id}/pdf`)).status).toBe(404);
+
+    // The owner's books keep the quote as sent, under the deleted client.
+    const [kept] = await db().select().from(quotes).where(eq(quotes.id, quote!.id));
+    expect(kept).toMatchObject({ clientId: first.id, quoteNumber, email, status: "expired" });
+    const [was] = await db().select().from(clients).where(eq(clients.id, first.id));
+    expect(was!.deletedAt).not.toBeNull();
+  });
 });

@@ -1303,3 +1303,89 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
     expect(emails.filter((e) => e.to_address === f.a.email).length).toBeGreaterThan(1);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 35, item 7: ADMIN_REQUIRE_2FA covers every admin surface. An admin who has not set up two-factor
+// asks for every GET of the table (ids: a placeholder, so no fixtures are needed); the owner's
+// notification is in no answer, the bell (/client/notifications) and the live events (/api/events)
+// answer 403, the portal's pages redirect to the setup page, and the bell's actions change nothing.
+// ---------------------------------------------------------------------------------------------------
+describe.each(testDatabases)("ADMIN_REQUIRE_2FA on every route of the table on $name", (database) => {
+  let server: TestServer;
+  let db: Database;
+  const ZERO = "00000000-0000-4000-8000-000000000000";
+  // Any fixture a row's url asks for (f.aPaid.invoiceId, f.aQuote.number, …) is ZERO.
+  const anyId: Fixtures = new Proxy(() => anyId, {
+    get: (_t, prop) => (prop === Symbol.toPrimitive ? () => ZERO : anyId),
+    apply: () => anyId,
+  }) as unknown as Fixtures;
+  const OWNER_NOTICE = "Owner-only notice 7f3c: quote accepted";
+
+  beforeAll(async () => {
+    server = await startTestServer(database, {
+      TRUST_PROXY: "loopback",
+      DEV_MAIL_ENABLED: "false",
+      BUSINESS_EMAIL: OWNER,
+      ADMIN_REQUIRE_2FA: "true",
+    });
+    db = server.portico.runtime.database.db;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("gives an admin without two-factor the owner's notifications and events on no route", async () => {
+    const adminEmail = "admin.no2fa@portico.example";
+    const adminId = await createAccount(db, { email: adminEmail, name: "No2fa Admin", role: "admin" });
+    const admin = new Session(server.url, "198.19.7.1");
+    expect(
+      location(await admin.post("/client/login", { email: adminEmail, password: FIXTURE_PASSWORD })),
+    ).toBe("/admin/dashboard");
+    const [notice] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into notifications (user_id, title, message) values (${adminId}, ${OWNER_NOTICE}, 'Ada accepted.') returning id`,
+    );
+
+    const leaks: string[] = [];
+    for (const [pattern, cases] of Object.entries(TABLE)) {
+      for (const c of cases.filter((k) => k.method === "GET")) {
+        const url = c.url(anyId);
+        if (url.startsWith("/api/events")) {
+          const controller = new AbortController();
+          const res = await fetch(new URL(url, server.url), {
+            headers: { cookie: admin.cookieHeader },
+            signal: controller.signal,
+          });
+          expect(res.status, url).toBe(403);
+          expect(await res.text(), url).toContain("/admin/two-factor");
+          controller.abort();
+          continue;
+        }
+        const res = await admin.get(url);
+        const body = await readAll(res);
+        if (body.includes(OWNER_NOTICE) || body.includes(notice!.id)) leaks.push(`${pattern} (${url})`);
+        if (url === "/client/notifications") {
+          expect(res.status).toBe(403);
+          expect(body).toContain("Two-factor sign-in is required for admins");
+        } else if (/^\/client\/(dashboard|orders|invoices|quotes|profile|search|services)/.test(url)) {
+          // Pay Now's GET is its result page, with no data of anyone's (its POST is the gated action).
+          if (!url.endsWith("/pay"))
+            expect(`${url} → ${res.status} ${res.headers.get("location")}`).toBe(
+              `${url} → 302 /admin/two-factor`,
+            );
+        }
+      }
+    }
+    expect(leaks, "routes that showed the owner's notification").toEqual([]);
+
+    for (const intent of ["read-all", "read", "remove"]) {
+      const res = await admin.post("/client/notifications", { intent, id: notice!.id });
+      expect(res.status, intent).toBe(403);
+    }
+    const [still] = await queryRows<{ read: boolean }>(
+      db,
+      sql`select read from notifications where id = ${notice!.id}`,
+    );
+    expect(still).toEqual({ read: false });
+  });
+});

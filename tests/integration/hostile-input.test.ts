@@ -1095,4 +1095,55 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       { numRuns: 100 },
     );
   }, 60_000);
+
+  // -------------------------------------------------------------------------------------------------
+  // Issue 35, item 5: the quote request forms (the home page's #quote, a client's /client/quotes/new),
+  // whose limits now key an address by its IPv6 /64 (rateLimitAddress parses X-Forwarded-For's value).
+  // Hostile fields and hostile or odd forwarded addresses: never a 5xx or a stack trace.
+  // -------------------------------------------------------------------------------------------------
+  it("takes hostile quote requests from hostile or odd addresses without a 5xx (issue 35, item 5)", async () => {
+    const address = fc.oneof(
+      fc.constantFrom(
+        "2001:db8::1",
+        "2001:DB8:0:0:1::ffff",
+        "::ffff:192.0.2.1",
+        "::ffff:999.1.1.1",
+        "fe80::1%eth0",
+        "::",
+        "::1",
+        "1.2.3.4.5",
+        "2001:db8::1, 198.51.100.7",
+        "[2001:db8::1]:443",
+      ),
+      headerValue,
+    );
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<[Actor, string]>(["anon", "/?index"], ["client", "/client/quotes/new"]),
+        fc.dictionary(fc.constantFrom("name", "email", "company", "description", "budget"), hostile, {
+          maxKeys: 2,
+        }),
+        address,
+        async ([as, path], overrides, forwarded) => {
+          const fields = {
+            intent: "quote",
+            name: "Hostile Quoter",
+            email: `quoter.${++ip}@example.com`,
+            description: "Move 20 mailboxes.",
+            ...overrides,
+          };
+          const headers = {
+            ...headersFor(as, { origin: server.url, "content-type": "application/x-www-form-urlencoded" }),
+            "x-forwarded-for": forwarded,
+          };
+          const answer = await raw(server.url, "POST", path, headers, new URLSearchParams(fields).toString());
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          expect(problems(`${as} POST ${path} from ${JSON.stringify(forwarded)}`, answer)).toEqual([]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
+  }, 120_000);
 });

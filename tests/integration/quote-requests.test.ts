@@ -3,13 +3,15 @@
  * without JavaScript (a plain POST answered with the page), stored first with the owner's notification
  * and the requester's confirmation queued; the honeypot, validation (400, the form refilled) and rate
  * limits (429); a signed-in client's request from /client/quotes/new, listed on their /client/quotes
- * and on no one else's; the back office's list.
+ * and on no one else's; the back office's list. Issue 35, item 5: the confirmation repeats nothing
+ * typed, addresses of one IPv6 /64 count as one, an hourly cap for the whole site, and a signed-in
+ * client's request always uses the account's email.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { accountsOn } from "../support/accounts";
-import { text } from "../support/browserless";
+import { Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -28,6 +30,7 @@ describe.each(testDatabases)("quote requests on $name", (database) => {
       TRUST_PROXY: "loopback",
       BUSINESS_EMAIL: OWNER,
       CONTACT_RATE_LIMIT_PER_HOUR: "3",
+      QUOTE_REQUESTS_PER_HOUR: "20",
     });
   });
   afterAll(async () => {
@@ -130,6 +133,109 @@ describe.each(testDatabases)("quote requests on $name", (database) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await postHome(flood, request(`flood${i}`), [])).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("the confirmation repeats nothing typed (no name, text, company or budget), the owner's notice has it all", async () => {
+    const spam = {
+      name: "Cheap Pills Online",
+      email: "victim.inbox@example.com",
+      company: "Visit spam.example now",
+      description: "BUY CHEAP PILLS at https://spam.example/buy",
+      budget: "FREE MONEY",
+    };
+    const res = await postHome(newSession(), request("spam", spam), ["Email Migration & Setup"]);
+    expect(res.status).toBe(200);
+    const [confirmation] = await rows<{ subject: string; text: string; html: string }>(
+      sql`select subject, text, html from outbox_emails where kind = 'quote-request-confirmation' and to_address = ${spam.email}`,
+    );
+    expect(confirmation!.subject).toBe("We received your quote request");
+    expect(confirmation!.text).toContain("Thank you for your quote request.");
+    for (const typed of ["Cheap Pills", "CHEAP PILLS", "spam.example", "FREE MONEY"]) {
+      expect(confirmation!.text, typed).not.toContain(typed);
+      expect(confirmation!.html, typed).not.toContain(typed);
+    }
+    const [notice] = await rows<{ text: string }>(
+      sql`select text from outbox_emails where kind = 'quote-request-notification' and reply_to like ${`%${spam.email}%`}`,
+    );
+    for (const typed of ["Cheap Pills Online", "BUY CHEAP PILLS", "Visit spam.example now", "FREE MONEY"])
+      expect(notice!.text, typed).toContain(typed);
+  });
+
+  it("counts every address of one IPv6 /64 as one address, and another /64 apart", async () => {
+    const statuses: number[] = [];
+    const addresses = [
+      "2001:db8:35:1::1",
+      "2001:db8:35:1::2",
+      "2001:db8:35:1:ffff:1:2:3",
+      "2001:DB8:35:1::9",
+    ];
+    for (const [i, address] of addresses.entries()) {
+      const res = await postHome(new Session(server.url, address), request(`six${i}`), []);
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another /64 is counted apart.
+    expect(
+      (await postHome(new Session(server.url, "2001:db8:35:2::1"), request("six-other"), [])).status,
+    ).toBe(200);
+  });
+
+  it("caps the requests of the whole site per hour with a clear 429, storing and sending nothing", async () => {
+    // The hour's cap (QUOTE_REQUESTS_PER_HOUR = 20 here) already used by others.
+    await db().execute(
+      sql`insert into rate_limits (key, window_started_at, hits) values ('quote:site', now(), 20)
+          on conflict (key) do update set window_started_at = now(), hits = 20`,
+    );
+    try {
+      const res = await postHome(newSession(), request("busy"), []);
+      expect(res.status).toBe(429);
+      const html = await res.text();
+      expect(text(html)).toContain(
+        `We are receiving an unusual number of quote requests. Please try again in an hour, or write to us at ${OWNER}.`,
+      );
+      // Nothing typed is lost.
+      expect(html).toContain("Hopper Logistics");
+      const stored = await rows<{ n: number }>(
+        sql`select count(*)::int as n from quote_requests where email = 'grace.busy@example.com'`,
+      );
+      expect(stored[0]!.n).toBe(0);
+      const mails = await rows<{ n: number }>(
+        sql`select count(*)::int as n from outbox_emails where to_address = 'grace.busy@example.com'`,
+      );
+      expect(mails[0]!.n).toBe(0);
+    } finally {
+      await db().execute(sql`delete from rate_limits where key = 'quote:site'`);
+    }
+    expect((await postHome(newSession(), request("after-busy"), [])).status).toBe(200);
+  });
+
+  it("a signed-in client's request uses the account's email: shown read-only, another posted address not believed", async () => {
+    const { id, session } = await signedIn({ email: "own.address@example.com", name: "Owen Address" });
+    const form = await (await session.get("/client/quotes/new")).text();
+    expect(form).toMatch(/<input[^>]*name="email"[^>]*readOnly=""|<input[^>]*readOnly=""[^>]*name="email"/i);
+    expect(form).toContain('value="own.address@example.com"');
+    const res = await session.post("/client/quotes/new", {
+      intent: "quote",
+      name: "Owen Address",
+      email: "someone.else@example.com",
+      description: "Please quote a move to a new host.",
+    });
+    expect(res.status).toBe(200);
+    expect(text(await res.text())).toContain(
+      "A confirmation email has been sent to <strong>own.address@example.com</strong>.",
+    );
+    const stored = await rows<{ email: string; client_id: string }>(
+      sql`select email, client_id from quote_requests where description = 'Please quote a move to a new host.'`,
+    );
+    expect(stored).toEqual([{ email: "own.address@example.com", client_id: id }]);
+    const toOther = await rows<{ n: number }>(
+      sql`select count(*)::int as n from outbox_emails where to_address = 'someone.else@example.com'`,
+    );
+    expect(toOther[0]!.n).toBe(0);
+    const toOwn = await rows<{ n: number }>(
+      sql`select count(*)::int as n from outbox_emails where kind = 'quote-request-confirmation' and to_address = 'own.address@example.com'`,
+    );
+    expect(toOwn[0]!.n).toBe(1);
   });
 
   it("a signed-in client asks from /client/quotes/new, prefilled, and sees it on /client/quotes; another client does not", async () => {

@@ -6,6 +6,7 @@
  * email, or the requester's email with a register link); a sent quote frozen (409 from the page, the
  * database's trigger below it); a revision that supersedes it; N drafts sent at once numbered without
  * a gap or a duplicate; the audit rows; and 404 for anyone but the owner on every /admin/quotes route.
+ * A quote for a client whose account email is not the quote's is refused (issue 35, item 5).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -258,6 +259,12 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
         { name: "Ann", email: "ann@example.com", validUntil: inDays(-2), intent: "send" },
         [free({})],
         "The valid-until date has passed: change it before sending.",
+      ],
+      // Issue 35, item 5: a quote for a client goes to that client's own email, never to another.
+      [
+        { clientId: adaId, name: "Ada Lovelace", email: "victim@example.com", intent: "send" },
+        [free({})],
+        "This client's account email is ada.quotes@example.com, not victim@example.com: a quote for a client goes to their account's email. Change the email, or save the quote without the client.",
       ],
     ];
     for (const [fields, lines, message] of cases) {

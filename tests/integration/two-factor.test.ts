@@ -3,7 +3,8 @@
  * from the profile (password, key, a wrong then a right first code, backup codes shown once), the code
  * step after the password (wrong code message, remember-me and redirects, backup codes once, a code not
  * twice, trusted devices), turning it off and new backup codes (password), the limits on wrong codes
- * (per challenge, per address, per account), ADMIN_REQUIRE_2FA on every back-office loader and action,
+ * (per challenge, per address, per account), ADMIN_REQUIRE_2FA on every back-office loader and action
+ * and on every surface outside /admin that carries the owner's data (issue 35, item 7),
  * and the idle and absolute session lifetimes. Codes are computed here from the key the page shows.
  */
 import { request } from "node:http";
@@ -12,10 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, services, user } from "~/db/schema";
 import { ACCOUNT_LIMITS, ACCOUNT_SIGN_IN_SLOWDOWN } from "~/features/accounts/limits";
+import { ADMIN_TWO_FACTOR_REQUIRED } from "~/features/accounts/session.server";
+import { raiseNotification } from "~/features/notifications/notifications.server";
 import { accountsOn, backOfficePages, backOfficeRecords } from "../support/accounts";
 import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session, text } from "../support/browserless";
 import { testDatabases } from "../support/databases";
+import { openEvents } from "../support/portal";
 import { startTestServer, type TestServer } from "../support/server";
 import { backupCodesIn, secretIn, totp, wrongCode } from "../support/totp";
 
@@ -505,6 +509,81 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on $name", (database) => {
     const done = await again.s.post("/client/two-factor", { code: totp(secret) });
     expect(location(done)).toBe("/admin/dashboard");
     expect((await again.s.get("/admin/dashboard")).status).toBe(200);
+  });
+
+  it("refuses the owner's data outside /admin too: the bell, its actions, live events and every portal page", async () => {
+    const { id, session: s } = await signedIn({
+      email: "owner.surfaces@example.com",
+      name: "Owner",
+      role: "admin",
+    });
+    const title = "Quote Q-SECRET-0001 was accepted";
+    const noticeId = await raiseNotification(db(), id, {
+      title,
+      message: "Ada accepted the quote.",
+      type: "info",
+    });
+
+    // The bell's data and actions (a fetcher's API): 403 with a clear message, nothing read or changed.
+    const bell = await s.get("/client/notifications");
+    expect(bell.status).toBe(403);
+    expect(await bell.json()).toEqual({ ok: false, error: ADMIN_TWO_FACTOR_REQUIRED });
+    for (const fields of <Record<string, string>[]>[
+      { intent: "read-all" },
+      { intent: "read", id: noticeId },
+      { intent: "remove", id: noticeId },
+    ]) {
+      const res = await s.post("/client/notifications", fields);
+      expect(res.status, fields.intent).toBe(403);
+      expect(await res.text(), fields.intent).not.toContain(title);
+    }
+    const [still] = await queryRows<{ read: boolean }>(
+      db(),
+      sql`select read from notifications where id = ${noticeId}`,
+    );
+    expect(still).toEqual({ read: false });
+
+    // The live events stream: 403 at once, with the message, no stream.
+    const events = await openEvents(server.url, s);
+    expect(events.status).toBe(403);
+    expect(await events.text()).toBe(ADMIN_TWO_FACTOR_REQUIRED);
+
+    // Every portal page (their shell carries the bell) and download goes to the setup page, without the data.
+    for (const path of [
+      "/client/dashboard",
+      "/client/orders",
+      "/client/invoices",
+      "/client/quotes",
+      "/client/search?q=quote",
+      "/client/profile",
+      "/client/profile/export",
+      "/client/invoices/download-all",
+    ]) {
+      const page = await s.get(path);
+      expect(location(page), `GET ${path}`).toBe("/admin/two-factor");
+      expect(await page.text(), `GET ${path}`).not.toContain(title);
+    }
+    for (const path of ["/client/dashboard.data", "/client/search.data?q=quote"]) {
+      const body = await (await s.get(path)).text();
+      expect(body, `GET ${path}`).toContain("/admin/two-factor");
+      expect(body, `GET ${path}`).not.toContain(title);
+    }
+
+    // Once two-factor is on, the same admin gets them.
+    const started = await s.post("/admin/two-factor", {
+      intent: "twoFactorStart",
+      password: FIXTURE_PASSWORD,
+    });
+    const secret = secretIn(await started.text());
+    expect(
+      (await s.post("/admin/two-factor", { intent: "twoFactorConfirm", code: totp(secret) })).status,
+    ).toBe(200);
+    const opened = await s.get("/client/notifications");
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(title);
+    const live = await openEvents(server.url, s);
+    expect(live.status).toBe(200);
+    await live.body?.cancel();
   });
 
   it("leaves clients free (404 on the admin setup page, portal as usual)", async () => {

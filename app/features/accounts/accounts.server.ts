@@ -5,6 +5,7 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { user as userTable } from "~/db/schema";
+import { rateLimitAddress } from "~/features/rate-limit/address";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { ensureClient, markClientVerified } from "./clients.server";
 import type { AccountDeps } from "./deps.server";
@@ -21,7 +22,7 @@ export const RESET_CALLBACK = "/client/reset-password";
 
 export async function withinLimit(deps: AccountDeps, action: AccountAction, subject = ""): Promise<boolean> {
   const { max, windowMs } = ACCOUNT_LIMITS[action];
-  const key = `account:${action}:${deps.clientIp ?? "unknown"}${subject ? `:${subject}` : ""}`;
+  const key = `account:${action}:${rateLimitAddress(deps.clientIp)}${subject ? `:${subject}` : ""}`;
   const result = await consumeRateLimit(deps.db, key, max, windowMs);
   return result.allowed;
 }

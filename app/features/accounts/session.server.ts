@@ -176,14 +176,18 @@ function sessionUserOf({ user }: SignedIn): SessionUser {
 
 /**
  * The access gate: no user → /client/login; signed in without a confirmed email → /client/verify-email
- * (remembering the address and name); confirmed without a client record → one is created.
+ * (remembering the address and name); an admin held back by ADMIN_REQUIRE_2FA → its setup page (a 403
+ * with `api`: the bell's fetcher); confirmed without a client record → one is created.
  */
 export async function requireClient(
   request: Request,
   context: AppLoadContext,
+  options: { api?: boolean } = {},
 ): Promise<{ user: SessionUser; client: Client }> {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn?.user.emailVerified) return refuse(signedIn, request, context);
+  if (lacksRequiredTwoFactor(signedIn, context))
+    throw options.api ? twoFactorRequiredResponse("json") : redirect(ADMIN_TWO_FACTOR_SETUP);
   const user = sessionUserOf(signedIn);
   return { user, client: await clientOfRequest(request, context, user) };
 }
@@ -245,6 +249,8 @@ export interface PortalShell {
 export async function requirePortalShell(request: Request, context: AppLoadContext): Promise<PortalShell> {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn?.user.emailVerified) return refuse(signedIn, request, context);
+  // The shell carries the bell: an admin's is the owner's (ADMIN_REQUIRE_2FA, ADR 0702).
+  if (lacksRequiredTwoFactor(signedIn, context)) throw redirect(ADMIN_TWO_FACTOR_SETUP);
   const user = sessionUserOf(signedIn);
   const { db } = context.runtime.database;
   const reads = readPortalShell(db, user.id);
@@ -284,6 +290,37 @@ export function preferenceOfRequest(
 /** Where an admin without two-factor sign-in is sent when ADMIN_REQUIRE_2FA is on. */
 export const ADMIN_TWO_FACTOR_SETUP = "/admin/two-factor";
 
+/** What an API or stream answers (403) to an admin held back by ADMIN_REQUIRE_2FA. */
+export const ADMIN_TWO_FACTOR_REQUIRED =
+  "Two-factor sign-in is required for admins: turn it on at /admin/two-factor to continue.";
+
+/**
+ * The admins' two-factor rule (ADR 0702), one place for every surface: with ADMIN_REQUIRE_2FA, an
+ * admin without two-factor sign-in reaches only its setup page and signing out. An admin session
+ * carries the owner's data outside /admin too (the bell's notifications in the portal shell and at
+ * /client/notifications, the live events at /api/events), so the portal's gates ask this as
+ * requireAdmin does.
+ */
+export function lacksRequiredTwoFactor(signedIn: SignedIn | null, context: AppLoadContext): boolean {
+  return Boolean(
+    signedIn &&
+      signedIn.user.role === "admin" &&
+      context.runtime.config.adminRequireTwoFactor &&
+      !signedIn.user.twoFactorEnabled,
+  );
+}
+
+/** The 403 of an API (`json`) or a stream (`text`) refused by the admins' two-factor rule. */
+export function twoFactorRequiredResponse(as: "json" | "text"): Response {
+  const headers = { "Cache-Control": "no-store" };
+  return as === "json"
+    ? Response.json({ ok: false, error: ADMIN_TWO_FACTOR_REQUIRED }, { status: 403, headers })
+    : new Response(ADMIN_TWO_FACTOR_REQUIRED, {
+        status: 403,
+        headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+      });
+}
+
 /**
  * Admin pages and actions: signed in with the admin role, else 404 for everyone (visitor or client), so
  * the back office does not even reveal that it exists. Every /admin loader and action calls this. With
@@ -298,10 +335,10 @@ export async function requireAdmin(
   const signedIn = await getSignedIn(request, context);
   if (signedIn?.user.role !== "admin" || !signedIn.user.emailVerified)
     throw new Response("Not Found", { status: 404 });
-  const { emailVerified: _ignored, twoFactorEnabled, ...user } = signedIn.user;
-  if (context.runtime.config.adminRequireTwoFactor && !twoFactorEnabled && !options.allowWithoutTwoFactor) {
+  if (lacksRequiredTwoFactor(signedIn, context) && !options.allowWithoutTwoFactor) {
     throw redirect(ADMIN_TWO_FACTOR_SETUP);
   }
+  const { emailVerified: _ignored, twoFactorEnabled: _also, ...user } = signedIn.user;
   return user;
 }
 

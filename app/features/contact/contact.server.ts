@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { enqueueEmail } from "~/features/mail/mail.server";
+import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import { type ContactField, checkContact } from "./contact";
@@ -55,7 +56,10 @@ export async function submitContactMessage(
   const input = checked.data;
 
   // Per sender IP (stops floods) and per recipient address (stops using our confirmation to mail-bomb).
-  for (const key of [`contact:ip:${meta.ip ?? "unknown"}`, `contact:email:${input.email.toLowerCase()}`]) {
+  for (const key of [
+    `contact:ip:${rateLimitAddress(meta.ip)}`,
+    `contact:email:${input.email.toLowerCase()}`,
+  ]) {
     const limit = await consumeRateLimit(db, key, deps.ratePerHour, HOUR);
     if (!limit.allowed) {
       logger.warn({ key, hits: limit.hits }, "contact: rate limited");

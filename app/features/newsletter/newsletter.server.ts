@@ -5,6 +5,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscriptions } from "~/db/schema";
+import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import {
@@ -39,7 +40,7 @@ export async function handleNewsletterForm(form: FormData, context: AppLoadConte
   if (!parsed.success) return reply(400, false, NEWSLETTER_INVALID);
   const limit = await consumeRateLimit(
     database.db,
-    `newsletter:ip:${context.clientIp ?? "unknown"}`,
+    `newsletter:ip:${rateLimitAddress(context.clientIp)}`,
     config.contactRateLimitPerHour * 2,
     60 * 60 * 1000,
   );

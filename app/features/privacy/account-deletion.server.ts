@@ -359,6 +359,14 @@ export async function deleteClientAccount(
     //    Quotes: drafts (never sent) go; a sent quote is a document kept as sent (its trigger freezes the
     //    recipient), an open one expires; a decline's reason goes.
     await tx.delete(quotes).where(and(theirs(quotes.clientId, quotes.email), isNull(quotes.quoteNumber)));
+    //    A quote sent to the address before it had an account (no client id, found by its email) is
+    //    linked to this account now (the trigger allows setting a missing client): the address's next
+    //    account starts empty, as the confirmation promises, and the owner's books keep the quote under
+    //    the deleted client (issue 35, item 6).
+    await tx
+      .update(quotes)
+      .set({ clientId })
+      .where(and(isNull(quotes.clientId), sql`lower(${quotes.email}) = ${emailLower}`));
     await tx
       .update(quotes)
       .set({ status: "expired", expiredAt: new Date() })

@@ -28,8 +28,10 @@ export interface QuoteRequestFormProps {
   services: string[];
   /** The page action that takes the post. */
   action: string;
-  /** Values the form starts with (the portal fills in the client's name, email and company). */
+  /** Values the form starts with (the portal fills in the client's name and company). */
   defaults?: Partial<Record<QuoteTextField, string>>;
+  /** A signed-in client's account email: shown read-only, the only address the request can use. */
+  accountEmail?: string;
   /** What follows a success (the portal links to the list of requests). */
   after?: React.ReactNode;
 }
@@ -43,7 +45,7 @@ const LABELS: Record<QuoteTextField, string> = {
   deadline: "Deadline",
 };
 
-export function QuoteRequestForm({ services, action, defaults, after }: QuoteRequestFormProps) {
+export function QuoteRequestForm({ services, action, defaults, accountEmail, after }: QuoteRequestFormProps) {
   const fetcher = useFetcher<QuoteFormResult>();
   const fromPage = useActionData();
   const result: QuoteFormResult | undefined =
@@ -112,7 +114,23 @@ export function QuoteRequestForm({ services, action, defaults, after }: QuoteReq
         </div>
         <div>
           {label("email", true)}
-          <input {...fieldProps("email", true)} type="email" autoComplete="email" />
+          {accountEmail === undefined ? (
+            <input {...fieldProps("email", true)} type="email" autoComplete="email" />
+          ) : (
+            <>
+              <input
+                {...fieldProps("email", true)}
+                type="email"
+                readOnly
+                defaultValue={accountEmail}
+                aria-describedby={`${id}-email-hint`}
+                className={cn(inputClass, "bg-slate-100 text-slate-700")}
+              />
+              <p id={`${id}-email-hint`} className="mt-1 text-xs text-slate-600">
+                Your account&apos;s email; change it in your profile.
+              </p>
+            </>
+          )}
         </div>
       </div>
       <div>

@@ -13,6 +13,7 @@ export function quoteRequestDeps(context: AppLoadContext): QuoteRequestDeps {
     publicUrl: config.publicUrl,
     // The contact form's limit: the same people, the same kind of form.
     ratePerHour: config.contactRateLimitPerHour,
+    sitePerHour: config.quoteRequestsPerHour,
     wakeOutbox: () => outbox.wake(),
     logger: context.logger,
   };
@@ -28,7 +29,7 @@ export async function handleQuoteForm(
   form: FormData,
   request: Request,
   context: AppLoadContext,
-  meta: { source: "site" | "portal"; clientId: string | null },
+  meta: { source: "site" | "portal"; clientId: string | null; accountEmail: string | null },
 ) {
   const values = quoteValues(form);
   const raw: Record<string, unknown> = { ...values, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };

@@ -1,9 +1,13 @@
 /**
  * Requests for custom work (issue "quotes", item 1): the home page's quote form (anyone) and the
  * portal's /client/quotes/new (a signed-in client). With the contact form's protections: a honeypot,
- * rate limits per address and per recipient, validation, and one transaction that stores the request
- * and queues the owner's notification and the requester's confirmation (nothing is sent before the
- * request is committed).
+ * rate limits per address (an IPv6 /64 counting as one address) and per recipient and an hourly cap for
+ * the whole site, validation, and one transaction that stores the request and queues the owner's
+ * notification and the requester's confirmation (nothing is sent before the request is committed).
+ *
+ * The form cannot be used to send someone else mail of the sender's choosing (issue 35, item 5): the
+ * confirmation repeats nothing that was typed (not the name, not the description), and a signed-in
+ * client's request always uses the account's own email, whatever the post says.
  */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -14,6 +18,7 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { escapeLike } from "~/features/lists/escape-like";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
@@ -72,6 +77,8 @@ export interface QuoteRequestDeps {
   business: BusinessIdentity;
   publicUrl: string;
   ratePerHour: number;
+  /** Requests accepted per hour from everyone together. */
+  sitePerHour: number;
   wakeOutbox(): void;
   logger: Pick<Logger, "info" | "warn">;
 }
@@ -80,6 +87,8 @@ export interface QuoteRequestMeta {
   source: "site" | "portal";
   /** The signed-in client asking, if any. */
   clientId: string | null;
+  /** The signed-in client's account email: the request's email, whatever the post says. */
+  accountEmail: string | null;
   ip: string | null;
   userAgent: string | null;
 }
@@ -89,6 +98,11 @@ export type QuoteRequestOutcome =
   | { ok: false; status: 400 | 429; error: string; field: QuoteField | null; retryAfterSeconds?: number };
 
 const HOUR = 60 * 60 * 1000;
+
+/** The 429 once the whole site's hourly cap is reached (issue 35, item 5). */
+export function quoteSiteBusy(businessEmail: string): string {
+  return `We are receiving an unusual number of quote requests. Please try again in an hour, or write to us at ${businessEmail}.`;
+}
 const FIELDS: QuoteField[] = ["name", "email", "company", "services", "description", "budget", "deadline"];
 
 export async function submitQuoteRequest(
@@ -102,7 +116,10 @@ export async function submitQuoteRequest(
     logger.info({ ip: meta.ip }, "quote request: honeypot filled, dropped");
     return { ok: true, email: typeof raw.email === "string" ? raw.email.trim() : "", id: null };
   }
-  const parsed = quoteRequestSchema(services).safeParse(raw);
+  // A signed-in client asks from their account's address: the form shows it read-only, and a post
+  // naming another is not believed.
+  const posted = meta.accountEmail === null ? raw : { ...raw, email: meta.accountEmail };
+  const parsed = quoteRequestSchema(services).safeParse(posted);
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const issue = issues.find((i) => i.message === QUOTE_MISSING_FIELDS) ?? issues[0]!;
@@ -110,17 +127,18 @@ export async function submitQuoteRequest(
     return { ok: false, status: 400, error: issue.message, field };
   }
   const input = parsed.data;
-  for (const key of [`quote:ip:${meta.ip ?? "unknown"}`, `quote:email:${input.email.toLowerCase()}`]) {
-    const limit = await consumeRateLimit(db, key, deps.ratePerHour, HOUR);
+  // Per address, per recipient, then the whole site (counted last, so one flooding address that is
+  // already refused does not use up everyone's hour).
+  const limits = [
+    { key: `quote:ip:${rateLimitAddress(meta.ip)}`, max: deps.ratePerHour, error: QUOTE_RATE_LIMITED },
+    { key: `quote:email:${input.email.toLowerCase()}`, max: deps.ratePerHour, error: QUOTE_RATE_LIMITED },
+    { key: "quote:site", max: deps.sitePerHour, error: quoteSiteBusy(deps.business.email) },
+  ];
+  for (const { key, max, error } of limits) {
+    const limit = await consumeRateLimit(db, key, max, HOUR);
     if (!limit.allowed) {
       logger.warn({ key, hits: limit.hits }, "quote request: rate limited");
-      return {
-        ok: false,
-        status: 429,
-        error: QUOTE_RATE_LIMITED,
-        field: null,
-        retryAfterSeconds: limit.retryAfterSeconds,
-      };
+      return { ok: false, status: 429, error, field: null, retryAfterSeconds: limit.retryAfterSeconds };
     }
   }
   const id = await db.transaction(async (tx) => {
@@ -157,6 +175,8 @@ export async function submitQuoteRequest(
         link: { path: "/admin/quotes", label: "Open the quote requests" },
       }),
     });
+    // Whoever typed this address may not be its owner: the confirmation repeats nothing typed (no
+    // name, no description, no company), so it cannot carry someone's text to a victim's inbox.
     await enqueueEmail(tx, {
       kind: "quote-request-confirmation",
       to: input.email,
@@ -164,9 +184,11 @@ export async function submitQuoteRequest(
         business: deps.business,
         publicUrl: deps.publicUrl,
         subject: "We received your quote request",
-        greetingName: input.name,
-        lines: ["Thank you for your quote request. We will send you a quote within 24 hours.", ...summary],
-        note: input.description,
+        greetingName: "there",
+        lines: [
+          "Thank you for your quote request. We will send you a quote within 24 hours.",
+          "If you did not ask for a quote, you can ignore this email.",
+        ],
         link: meta.clientId
           ? { path: "/client/quotes", label: "See your quote requests" }
           : { path: "/client/register", label: "Create your client account" },

@@ -152,6 +152,11 @@ async function priceLines(
   return { ok: true, lines };
 }
 
+/** Saving a quote for a client whose account email is not the quote's (issue 35, item 5). */
+export function quoteEmailMismatch(clientEmail: string, quoteEmail: string): string {
+  return `This client's account email is ${clientEmail}, not ${quoteEmail}: a quote for a client goes to their account's email. Change the email, or save the quote without the client.`;
+}
+
 /**
  * Saves a draft (new, or an existing draft replaced): its lines priced by the server, its amounts
  * computed from them. A sent quote is never edited: `revise` makes a new draft that supersedes it.
@@ -177,11 +182,15 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
   let clientId = input.clientId ?? null;
   if (clientId) {
     const [c] = await deps.db
-      .select({ id: clients.id })
+      .select({ id: clients.id, email: clients.email })
       .from(clients)
       .where(eq(clients.id, clientId))
       .limit(1);
     if (!c) return { ok: false, status: 400, error: "No such client." };
+    // A quote is sent to its email and shown to its client: they are one person or it is refused, so a
+    // request naming someone else's address (or a client picked by mistake) never joins the two.
+    if (c.email.toLowerCase() !== input.email.toLowerCase())
+      return { ok: false, status: 400, error: quoteEmailMismatch(c.email, input.email) };
   } else {
     // A requester who has a verified account is that client.
     const [c] = await deps.db

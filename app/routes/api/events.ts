@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
 import { session } from "~/db/schema";
-import { getSignedIn } from "~/features/accounts/session.server";
+import {
+  getSignedIn,
+  lacksRequiredTwoFactor,
+  twoFactorRequiredResponse,
+} from "~/features/accounts/session.server";
 import { openEventStream, parseEventId } from "~/features/live/event-stream.server";
 import type { Route } from "./+types/events";
 
 /**
  * Server-Sent Events of the signed-in client (client-portal.md §4 "Live indicator", §7 "Realtime
- * subscriptions"): only their own events and catalogue events; 401 for visitors.
+ * subscriptions"): only their own events and catalogue events; 401 for visitors, 403 for an admin
+ * held back by ADMIN_REQUIRE_2FA.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await getSignedIn(request, context);
@@ -16,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
+  // An admin's events are the owner's: held back like the back office by ADMIN_REQUIRE_2FA (ADR 0702).
+  if (lacksRequiredTwoFactor(signedIn, context)) return twoFactorRequiredResponse("text");
   const { runtime } = context;
   if (!runtime.live.accepting) {
     // Shutting down: the browser tries again (on another process, or this one once it is back).

@@ -6,7 +6,7 @@ import type { Route } from "./+types/notifications";
 
 /** The bell's data (for a fetcher). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireClient(request, context);
+  const { user } = await requireClient(request, context, { api: true });
   return loadBell(context.runtime.database.db, user.id);
 }
 
@@ -18,7 +18,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 /** Mark read, mark all read, remove: scoped to the signed-in client's own notifications. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireClient(request, context);
+  const { user } = await requireClient(request, context, { api: true });
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, error: "Unknown notification action." }, { status: 400 });

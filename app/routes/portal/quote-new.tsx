@@ -14,10 +14,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { services: await quotableServices(context) };
 }
 
-/** The request is the signed-in client's: stored with their id, listed on /client/quotes. */
+/**
+ * The request is the signed-in client's: stored with their id and their account's email (whatever the
+ * post says), listed on /client/quotes.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
-  return handleQuoteForm(await request.formData(), request, context, { source: "portal", clientId: user.id });
+  return handleQuoteForm(await request.formData(), request, context, {
+    source: "portal",
+    clientId: user.id,
+    accountEmail: user.email,
+  });
 }
 
 export default function QuoteNew({ loaderData }: Route.ComponentProps) {
@@ -26,13 +33,14 @@ export default function QuoteNew({ loaderData }: Route.ComponentProps) {
     <Page title="Request a Quote">
       <p className="max-w-2xl text-slate-700">
         Tell us what you need; we send you a quote within 24 hours. Your details are filled in from your
-        profile.
+        profile; the quote goes to your account's email.
       </p>
       <div className="max-w-3xl">
         <QuoteRequestForm
           services={loaderData.services}
           action="/client/quotes/new"
-          defaults={{ name: client.name, email: client.email, company: client.company }}
+          defaults={{ name: client.name, company: client.company }}
+          accountEmail={client.email}
           after={
             <Link to="/client/quotes" className="mt-6 inline-block font-semibold text-brand-700 underline">
               See your quote requests

@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "newsletter") return handleNewsletterForm(form, context);
   if (form.get("intent") === QUOTE_INTENT) {
-    return handleQuoteForm(form, request, context, { source: "site", clientId: null });
+    return handleQuoteForm(form, request, context, { source: "site", clientId: null, accountEmail: null });
   }
   return handleContactForm(form, request, context, "site");
 }
