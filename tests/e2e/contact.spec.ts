@@ -73,11 +73,18 @@ test("sends a message: required fields, sending state, success view, Back to Hom
 
   // Both emails were queued and captured; the inbox shows them, HTML in a sandboxed frame.
   await page.goto("/dev/mail");
-  await page.getByRole("link", { name: "We received your message: SSL renewal" }).first().click();
-  await expect(page.getByRole("heading", { name: "We received your message: SSL renewal" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New contact message: SSL renewal" }).first()).toBeVisible();
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link", { name: "We received your message" })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "We received your message" })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
   const frame = page.frameLocator('iframe[title="HTML version"]');
-  await expect(frame.getByRole("heading", { name: "Thank you, Grace Hopper!" })).toBeVisible();
+  await expect(frame.getByRole("heading", { name: "Thank you for your message!" })).toBeVisible();
+  await expect(frame.getByText("SSL renewal")).toHaveCount(0);
   await expect(frame.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute(
     "href",
     "https://wa.me/15550102030",

@@ -78,23 +78,21 @@ export function contactNotificationEmail({
   return { subject, html, text };
 }
 
-export function contactConfirmationEmail({
-  business,
-  publicUrl,
-  message: m,
-}: ContactEmailProps): EmailContent {
-  const subject = `We received your message: ${m.subject}`;
+/**
+ * The visitor's confirmation repeats nothing they typed (issue 35, item 5's rule for every public form):
+ * anyone can type someone else's address, so a copy of the name, subject or message would let the form
+ * send a stranger's text, under this business's name, to any inbox.
+ */
+export function contactConfirmationEmail({ business, publicUrl }: ContactEmailProps): EmailContent {
+  const subject = "We received your message";
   const whatsapp = whatsappLink(business);
   const html = renderEmailHtml(
     <EmailLayout business={business} publicUrl={publicUrl} preview="We'll get back to you within 24 hours.">
-      <h1 style={{ fontSize: "20px", margin: "0 0 16px" }}>Thank you, {m.name}!</h1>
+      <h1 style={{ fontSize: "20px", margin: "0 0 16px" }}>Thank you for your message!</h1>
       <p style={{ margin: "0 0 12px" }}>
-        We received your message and will get back to you within 24 hours. Here is a copy of what you sent:
+        We received it and will get back to you within 24 hours, at this address. If you did not write to us,
+        you can ignore this email.
       </p>
-      <p style={{ margin: "0 0 8px", fontWeight: "bold" }}>{m.subject}</p>
-      <div style={{ borderLeft: "3px solid #cbd5e1", paddingLeft: "12px", marginBottom: "16px" }}>
-        {paragraphs(m.message)}
-      </div>
       <p style={{ margin: "0 0 16px" }}>
         Need an answer sooner? Message us on WhatsApp or call {business.phone}.
       </p>
@@ -105,13 +103,9 @@ export function contactConfirmationEmail({
     </EmailLayout>,
   );
   const text = [
-    `Thank you, ${m.name}!`,
+    "Thank you for your message!",
     "",
-    "We received your message and will get back to you within 24 hours. Here is a copy of what you sent:",
-    "",
-    m.subject,
-    "",
-    m.message,
+    "We received it and will get back to you within 24 hours, at this address. If you did not write to us, you can ignore this email.",
     "",
     `Need an answer sooner? Message us on WhatsApp (${whatsapp}) or call ${business.phone}.`,
     `Our services: ${publicUrl}/#services`,
