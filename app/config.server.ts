@@ -98,6 +98,7 @@ const envSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(5_000),
   MAIL_LEASE_MS: z.coerce.number().int().min(1000, { message: "must be at least 1000" }).default(60_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
+  ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(500),
   ADMIN_EMAILS: z
     .string()
     .transform((v) =>
@@ -279,6 +280,8 @@ export interface Config {
   };
   /** Contact messages (and newsletter sign-ups) accepted per hour from one IP address or to one email. */
   contactRateLimitPerHour: number;
+  /** ATTACHMENT_QUOTA_MB in bytes: the most an account may keep in files attached to order messages. */
+  attachmentQuotaBytes: number;
   /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
   adminEmails: string[];
   /** ADMIN_REQUIRE_2FA: an admin without two-factor sign-in gets only its setup page in /admin. */
@@ -409,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: e.MAIL_LEASE_MS,
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
+    attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
     adminEmails: e.ADMIN_EMAILS,
     adminRequireTwoFactor: e.ADMIN_REQUIRE_2FA,
     payments: {
