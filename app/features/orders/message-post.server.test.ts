@@ -155,7 +155,7 @@ describe("withUploadPost", () => {
     expect(await read(cut)).toMatchObject({ ok: false, status: 413 });
   });
 
-  it("refuses a file of a refused kind, a mismatched one and an oversized one before its end arrives", async () => {
+  it("refuses a refused kind or an oversized file before its end arrives, a mismatched one at its end", async () => {
     const exe = await read(
       multipart([field("body", "Typed"), fileHead("tool.exe"), enc.encode("MZ")], false),
     );
@@ -164,13 +164,18 @@ describe("withUploadPost", () => {
       error: "tool.exe cannot be attached: only PDF, PNG, JPEG, ZIP, TXT, CSV or EML files are accepted.",
       body: "Typed",
     });
-    const fake = await read(multipart([fileHead("invoice.pdf"), enc.encode("<html><script>")], false));
+    const fake = await read(
+      multipart([fileHead("invoice.pdf"), enc.encode("<html><script>"), CRLF, field("body", "x")], false),
+    );
     expect(fake).toMatchObject({
       status: 400,
       error: "invoice.pdf is not a real PDF file: its content does not match its type.",
     });
     const binaryText = await read(
-      multipart([fileHead("notes.txt"), enc.encode("plain words"), new Uint8Array([0, 1, 2])], false),
+      multipart(
+        [fileHead("notes.txt"), enc.encode("plain words"), new Uint8Array([0, 1, 2]), CRLF, END],
+        false,
+      ),
     );
     expect(binaryText).toMatchObject({
       status: 400,

@@ -33,6 +33,7 @@ import {
   storedAttachmentBytes,
   type Viewer,
 } from "./conversation.server";
+import { partHeaderFilter } from "./part-header-filter.server";
 import {
   processUploadsInFlight,
   UPLOADS_IN_FLIGHT_PER_ACCOUNT,
@@ -210,8 +211,9 @@ function claimOf(name: string, declaredType: string): { refused: boolean; claime
 const SIGNATURE_BYTES = 8;
 
 /**
- * One file as it arrives: refused as soon as its size, its first bytes or (for a text kind) its
- * encoding say so; its chunks kept only while it is acceptable.
+ * One file as it arrives: refused at once when over 10 MB; when its first bytes or (for a text kind)
+ * its encoding refuse it, its chunks are dropped and it is only counted to its end, so that a file both
+ * too large and of the wrong kind is still answered 413, as before (ADR 0512: the size first).
  */
 class FileIntake {
   readonly name: string;
@@ -222,6 +224,8 @@ class FileIntake {
   private mode: "undecided" | "binary" | "text" = "undecided";
   private readonly decoder = new TextDecoder("utf-8", { fatal: true });
   private textBroken = false;
+  /** Why the bytes refuse it (answered at its end, unless it turns out too large first). */
+  private refusal: { status: 400; error: string } | null = null;
 
   constructor(
     readonly rawName: string,
@@ -241,6 +245,7 @@ class FileIntake {
     this.size += chunk.length;
     if (this.size > ATTACHMENT_MAX_BYTES)
       return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge(this.name) };
+    if (this.refusal) return null;
     this.chunks.push(chunk);
     if (!this.textBroken) {
       try {
@@ -252,14 +257,22 @@ class FileIntake {
     }
     if (this.mode === "undecided" && this.head.length < SIGNATURE_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SIGNATURE_BYTES - this.head.length)]);
-      if (this.head.length >= SIGNATURE_BYTES) return this.decide();
+      if (this.head.length >= SIGNATURE_BYTES) this.refuseBy(this.decide());
     }
-    return this.mode === "text" && this.textBroken ? this.kindProblem() : null;
+    if (this.mode === "text" && this.textBroken) this.refuseBy(this.kindProblem());
+    return null;
+  }
+
+  private refuseBy(problem: { status: 400; error: string } | null): void {
+    if (!problem || this.refusal) return;
+    this.refusal = problem;
+    this.chunks = [];
   }
 
   /** The file once it has ended: its bytes, or the problem. */
   end(): { status: 400 | 413; error: string } | { bytes: Buffer } {
     if (this.size === 0) return { status: 400, error: ATTACHMENT_MESSAGES.empty(this.name) };
+    if (this.refusal) return this.refusal;
     if (this.mode === "undecided") {
       const problem = this.decide();
       if (problem) return problem;
@@ -321,6 +334,8 @@ function readMultipart(
     try {
       parser = busboy({
         headers: { "content-type": request.headers.get("content-type") ?? "" },
+        // Browsers send names as UTF-8.
+        defParamCharset: "utf8",
         limits: {
           fieldSize: MULTIPART_TEXT_MAX_BYTES,
           fields: 100,
@@ -356,7 +371,7 @@ function readMultipart(
       settled = true;
       // Not destroyed: this may run inside busboy's own callback, which goes on with its chunk. It is
       // fed nothing more, and every part it still hands over is dropped.
-      source.unpipe(parser);
+      source.unpipe();
       for (const file of files) file.bytes = new Uint8Array(0);
       discard(source);
       resolve(refuse(status, error, field, { body: textOf() }));
@@ -425,7 +440,8 @@ function readMultipart(
       if (isTooLarge(error)) fail(413, MESSAGE_POST_TOO_LARGE);
       else fail(400, UNREADABLE_FORM);
     });
-    source.pipe(parser);
+    const boundary = /boundary="?([^";]+)"?/i.exec(request.headers.get("content-type") ?? "")?.[1] ?? "";
+    source.pipe(partHeaderFilter(boundary)).pipe(parser);
   });
 }
 
