@@ -8,7 +8,7 @@
 import { request as httpRequest } from "node:http";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { type Database, queryRows } from "~/db/client.server";
 import { messageAttachments, orderMessages } from "~/db/schema";
 import { makeOrders } from "~/features/testing/fixtures.server";
 import { SAMPLE_PDF, SAMPLE_PNG } from "~/features/testing/sample-files";
@@ -133,10 +133,11 @@ describe.each(testDatabases)("message uploads on $name", (database) => {
   it("refuses a third upload while two are in flight (429, Retry-After), then stores the two", async () => {
     const { who, orderId, path } = await clientWithOrder(server, "Ina Inflight");
     const hits = async () => {
-      const rows = await db.execute<{ hits: number }>(
+      const rows = await queryRows<{ hits: number }>(
+        db,
         sql`select hits from rate_limits where key = ${`order-message:${who.userId}`}`,
       );
-      return Number(rows.rows[0]?.hits ?? 0);
+      return Number(rows[0]?.hits ?? 0);
     };
     const one = heldUpload(server.url, who, path, "first.png", "First of two");
     const two = heldUpload(server.url, who, path, "second.png", "Second of two");
