@@ -1,0 +1,1 @@
+CREATE INDEX "order_messages_author_idx" ON "order_messages" USING btree ("author_id");
