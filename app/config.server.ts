@@ -99,6 +99,7 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce.number().int().min(1000, { message: "must be at least 1000" }).default(60_000),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(5),
   QUOTE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(30),
+  ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(1, { message: "must be at least 1" }).default(500),
   ADMIN_EMAILS: z
     .string()
     .transform((v) =>
@@ -282,6 +283,8 @@ export interface Config {
   contactRateLimitPerHour: number;
   /** Quote requests accepted per hour from everyone together (QUOTE_REQUESTS_PER_HOUR), ADR 0513. */
   quoteRequestsPerHour: number;
+  /** ATTACHMENT_QUOTA_MB in bytes: the most an account may keep in files attached to order messages. */
+  attachmentQuotaBytes: number;
   /** Accounts made admins once their address is verified (ADMIN_EMAILS), lower-cased. */
   adminEmails: string[];
   /** ADMIN_REQUIRE_2FA: an admin without two-factor sign-in gets only its setup page in /admin. */
@@ -413,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     contactRateLimitPerHour: e.CONTACT_RATE_LIMIT_PER_HOUR,
     quoteRequestsPerHour: e.QUOTE_REQUESTS_PER_HOUR,
+    attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
     adminEmails: e.ADMIN_EMAILS,
     adminRequireTwoFactor: e.ADMIN_REQUIRE_2FA,
     payments: {

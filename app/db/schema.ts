@@ -996,6 +996,8 @@ export const orderMessages = pgTable(
   (t) => [
     // An order's thread, oldest first.
     index("order_messages_order_created_idx").on(t.orderId, t.createdAt, t.id),
+    // An account's messages: the storage quota sums their attachments' bytes (ADR 0514).
+    index("order_messages_author_idx").on(t.authorId),
     // The back office's inbox: unread client messages, newest first.
     index("order_messages_unread_client_idx")
       .on(t.createdAt)

@@ -1024,7 +1024,12 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
   }, 180_000);
 
   it("refuses a body over the order page's own limit with its 413, sized or chunked", async () => {
-    const path = `/client/orders/${ids.orderId}`;
+    // A client of its own: every multipart post is counted against the message rate before its body is
+    // read (ADR 0514), and the one above has used it on the fuzzed uploads (its chunked post was a 429).
+    const db = server.portico.runtime.database.db;
+    const sender = await signedInClient(server.url, db, "Hostile Sender");
+    const order = await createOrder(db, sender.userId);
+    const path = `/client/orders/${order.orderId}`;
     const url = new URL(server.url);
     const send = (headers: Record<string, string>, chunks: number) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -1034,11 +1039,13 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
           method: "POST",
           path,
           agent: false,
-          headers: headersFor("client", {
+          headers: {
+            cookie: sender.session.cookieHeader,
+            "x-forwarded-for": nextIp(),
             origin: server.url,
             "content-type": "multipart/form-data; boundary=x",
             ...headers,
-          }),
+          },
         });
         let answered = false;
         req.on("response", (res) => {
@@ -1146,4 +1153,120 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     );
     expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
   }, 120_000);
+  // Streamed uploads (issue 35 item 3, ADR 0514): the order page's multipart parser (busboy) facing a
+  // bogus boundary and part headers with control characters, and a form whose declared length is over
+  // its own limit. A client of its own: the one above has used its message rate on the fuzzed uploads.
+  // (A multipart body declared over 51 MB is the test "refuses a body over the order page's own limit".)
+
+  it("refuses upload bodies with a bogus boundary (400), takes part headers with control characters, refuses an oversize declared form (413)", async () => {
+    const db = server.portico.runtime.database.db;
+    const uploader = await signedInClient(server.url, db, "Hostile Uploader");
+    const order = await createOrder(db, uploader.userId, {
+      status: "paid",
+      serviceSlug: "per-incident-support",
+    });
+    const path = `/client/orders/${order.orderId}`;
+    const post = (contentType: string, payload: Buffer | string, extra: Record<string, string> = {}) =>
+      raw(
+        server.url,
+        "POST",
+        path,
+        {
+          cookie: uploader.session.cookieHeader,
+          "x-forwarded-for": nextIp(),
+          origin: server.url,
+          "content-type": contentType,
+          ...extra,
+        },
+        payload,
+      );
+    const form = (boundary: string, fileHeader: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nmessage\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nThe report.\r\n` +
+            `--${boundary}\r\n${fileHeader}\r\n\r\n`,
+          "latin1",
+        ),
+        Buffer.from(SAMPLE_PDF),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const pdfHeader =
+      'Content-Disposition: form-data; name="files"; filename="report.pdf"\r\nContent-Type: application/pdf';
+    const stored = async () =>
+      (await db.select().from(orderMessages).where(eq(orderMessages.orderId, order.orderId))).length;
+    const unreadable = "The form could not be read. Please try again.";
+
+    // The body's boundary is not the declared one; no boundary at all; an empty one; one busboy cannot take.
+    for (const contentType of [
+      "multipart/form-data; boundary=declared-but-absent",
+      "multipart/form-data",
+      'multipart/form-data; boundary=""',
+      `multipart/form-data; boundary=${"b".repeat(300)}`,
+    ]) {
+      const answer = await post(contentType, form("actual-boundary", pdfHeader));
+      expect(problems(contentType, answer)).toEqual([]);
+      expect(answer.status, contentType).toBe(400);
+      expect(answer.text, contentType).toContain(unreadable);
+    }
+    expect(await stored()).toBe(0);
+
+    // Control characters in a part's headers (a file name as an OS may give it, NUL and ESC included,
+    // and one in a header's name): dropped before the parser, the file kept under a clean name.
+    const boundary = "----hostileHeaders0514";
+    const answer = await post(
+      `multipart/form-data; boundary=${boundary}`,
+      form(
+        boundary,
+        'Content-Disposition: form-data; name="files"; filename="re\u0000po\u001b[31mrt\u0007.pdf"\r\nContent\u0001-Type: application/pdf',
+      ),
+    );
+    expect(problems("control characters", answer)).toEqual([]);
+    expect(answer.status).toBe(200);
+    const kept = await db
+      .select({ filename: messageAttachments.filename })
+      .from(messageAttachments)
+      .innerJoin(orderMessages, eq(orderMessages.id, messageAttachments.messageId))
+      .where(eq(orderMessages.orderId, order.orderId));
+    expect(kept.map((k) => k.filename)).toEqual(["repo[31mrt.pdf"]);
+
+    // A form without files declared over its 64 KB (the page's limit is the uploads' 51 MB): 413 before
+    // it is read, with the form's own message.
+    const declared = await new Promise<Answer>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        method: "POST",
+        path,
+        agent: false,
+        headers: {
+          cookie: uploader.session.cookieHeader,
+          "x-forwarded-for": nextIp(),
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(1024 * 1024),
+        },
+      });
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers["content-type"] ?? ""),
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+          req.destroy();
+        });
+      });
+      req.on("error", reject);
+      // A few bytes of the megabyte announced: the answer comes without the rest.
+      req.write("intent=message&body=hi");
+    });
+    expect(problems("declared form", declared)).toEqual([]);
+    expect(declared.status).toBe(413);
+    expect(declared.text).toContain("The form is too large to send.");
+    expect(await stored()).toBe(1);
+  }, 60_000);
 });

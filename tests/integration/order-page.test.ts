@@ -387,4 +387,23 @@ describe.each(testDatabases)("the client's order page on $name", (database) => {
       "Too many messages in a short time. Please wait a few minutes and try again.",
     );
   }, 60_000);
+
+  it("counts refused posts too (ADR 0514): after 20 refused files, a good message is 429", async () => {
+    const dora = await signedInClient(server.url, db, "Dora Refused");
+    const [order] = await makeOrders(db, dora.userId, { status: "paid" });
+    const path = `/client/orders/${order!.orderId}`;
+    for (let i = 1; i <= MESSAGES_PER_WINDOW; i++) {
+      const res = await dora.session.postMultipart(
+        path,
+        messageForm(`Try ${i}`, [fileOf(SAMPLE_PNG, "tool.exe")]),
+      );
+      expect(res.status, `post ${i}`).toBe(400);
+      await res.body?.cancel();
+    }
+    const limited = await dora.session.postMultipart(path, messageForm("A fine message"));
+    expect(limited.status).toBe(429);
+    expect(text(await limited.text())).toContain("Too many messages in a short time.");
+    const stored = await db.select().from(orderMessages).where(eq(orderMessages.orderId, order!.orderId));
+    expect(stored).toEqual([]);
+  }, 60_000);
 });

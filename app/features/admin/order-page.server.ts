@@ -10,7 +10,12 @@ import { orderStatuses, orders } from "~/db/schema";
 import type { ChangeDeps } from "~/features/audit/audit.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
-import { messagePostOf, readUploadForm } from "~/features/orders/message-post.server";
+import {
+  messagePostOf,
+  type PostRefusal,
+  type UploadPost,
+  withUploadPost,
+} from "~/features/orders/message-post.server";
 import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
 import { transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { orderTimeline } from "~/features/orders/order-timeline";
@@ -50,20 +55,30 @@ export type OrderPostResult =
 
 /**
  * Handles a post to the owner's order page: the answer and its HTTP status. The caller has checked that
- * `admin` is one (requireAdmin).
+ * `admin` is one (requireAdmin). A post with files is counted and streamed (ADR 0514).
  */
-export async function handleOrderPost(input: {
+export function handleOrderPost(input: {
   request: Request;
   deps: AfterSaleDeps;
   admin: { id: string; email: string };
   orderId: string;
 }): Promise<{ status: number; result: OrderPostResult }> {
-  const { request, deps: afterSale, orderId } = input;
   const admin: Viewer = { id: input.admin.id, role: "admin" };
+  return withUploadPost(input.deps, admin, input.request, (post) => answerPost(input, admin, post));
+}
+
+async function answerPost(
+  input: { deps: AfterSaleDeps; admin: { id: string; email: string }; orderId: string },
+  admin: Viewer,
+  post: UploadPost | PostRefusal,
+): Promise<{ status: number; result: OrderPostResult }> {
+  const { deps: afterSale, orderId } = input;
   const change: ChangeDeps = { db: afterSale.db, config: afterSale.config, actor: input.admin };
-  const post = await readUploadForm(request);
-  // A too-large body is refused before it is parsed, so its intent is unknown: it can only be a message.
-  if (!post.ok) return { status: post.status, result: { ...withoutStatus(post), intent: "message" } };
+  // A post refused before it was read whole (its size, a file, the rate) can only be a message.
+  if (!post.ok) {
+    const { retryAfterSeconds: _retry, body: _body, ...refusal } = post;
+    return { status: post.status, result: { ...withoutStatus(refusal), intent: "message" } };
+  }
   const { form } = post;
   const raw = form.get("intent") ?? "transition";
   const intent = ORDER_INTENTS.find((i) => i === raw);
@@ -88,13 +103,13 @@ export async function handleOrderPost(input: {
     return { status: 200, result: { ...done, intent } };
   }
 
-  const message = await messagePostOf(form);
-  if (!message.ok) return { status: message.status, result: { ...withoutStatus(message), intent } };
+  const message = messagePostOf(post);
   const sent = await postMessage(afterSale, {
     author: admin,
     orderId,
     body: message.body,
     files: message.files,
+    counted: post.counted,
   });
   if (sent.ok) return { status: 200, result: { ...sent, intent } };
   const fieldErrors = "fieldErrors" in sent ? sent.fieldErrors : undefined;

@@ -204,6 +204,9 @@ export const ATTACHMENT_MESSAGES = {
   notAllowed: (name: string) => `${name} cannot be attached: only ${ALLOWED_KINDS_TEXT} files are accepted.`,
   mismatch: (name: string, kind: AttachmentKind) =>
     `${name} is not a real ${ATTACHMENT_KINDS[kind].label} file: its content does not match its type.`,
+  /** Over ATTACHMENT_QUOTA_MB (ADR 0514): what the account keeps already, and the quota. */
+  quota: (quotaBytes: number, storedBytes: number) =>
+    `These files would take your attachments over the ${formatMegabytes(quotaBytes)} one account may keep (${formatFileSize(storedBytes)} stored already). Send the message without files, or with smaller ones.`,
 } as const;
 
 /**

@@ -42,7 +42,11 @@ describe.each(TEST_DATABASE_KINDS)("order brief and page on %s", (kind) => {
     db = handle.db;
     deps = {
       db,
-      config: { publicUrl: TEST_PUBLIC_URL, business: TEST_BUSINESS },
+      config: {
+        publicUrl: TEST_PUBLIC_URL,
+        business: TEST_BUSINESS,
+        attachmentQuotaBytes: 500 * 1024 * 1024,
+      },
       wakeOutbox: () => void wakes++,
     };
     await db.insert(user).values({ id: owner.id, name: "Owner", email: "boss@portico.test", role: "admin" });

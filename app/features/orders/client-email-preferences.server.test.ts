@@ -24,7 +24,11 @@ describe.each(TEST_DATABASE_KINDS)("order emails and the client's switches on %s
   let db: Database;
   let n = 0;
   const owner: Viewer = { id: `prefs-owner-${kind}`, role: "admin" };
-  const config = { publicUrl: TEST_PUBLIC_URL, business: TEST_BUSINESS };
+  const config = {
+    publicUrl: TEST_PUBLIC_URL,
+    business: TEST_BUSINESS,
+    attachmentQuotaBytes: 500 * 1024 * 1024,
+  };
 
   beforeAll(async () => {
     handle = await openSeededTestDatabase(kind);

@@ -52,7 +52,11 @@ describe.each(TEST_DATABASE_KINDS)("order conversation on %s", (kind) => {
     db = handle.db;
     deps = {
       db,
-      config: { publicUrl: TEST_PUBLIC_URL, business: TEST_BUSINESS },
+      config: {
+        publicUrl: TEST_PUBLIC_URL,
+        business: TEST_BUSINESS,
+        attachmentQuotaBytes: 500 * 1024 * 1024,
+      },
       now: () => clock,
       wakeOutbox: () => void wakes++,
     };

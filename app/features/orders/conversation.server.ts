@@ -18,7 +18,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
-import { attachmentHeaders, checkAttachments, type IncomingFile } from "./attachments";
+import { ATTACHMENT_MESSAGES, attachmentHeaders, checkAttachments, type IncomingFile } from "./attachments";
 import {
   CONVERSATION_MESSAGES,
   type ConversationState,
@@ -68,17 +68,47 @@ export interface PostMessageInput {
   /** The message's text as sent (trimmed here). */
   body: unknown;
   files?: readonly IncomingFile[];
+  /** The post was counted against the rate already, before its body was read (message-post.server.ts). */
+  counted?: boolean;
+}
+
+/** The bytes of the files an account has attached to messages (its storage quota's use, ADR 0514). */
+export async function storedAttachmentBytes(db: Database, authorId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${messageAttachments.size}), 0)` })
+    .from(messageAttachments)
+    .innerJoin(orderMessages, eq(orderMessages.id, messageAttachments.messageId))
+    .where(eq(orderMessages.authorId, authorId));
+  return Number(row?.bytes ?? 0);
 }
 
 /**
  * Posts a message on an order. 404: not the author's order (a client's), or a malformed id. 409: the
  * conversation is closed to the client (cancelled, or the follow-up period ended: 'Follow-up period
  * ended on {date}.', with where to buy again). 400/413: the text or a file is refused (nothing is
- * stored). 429: too many messages from this account in a short time.
+ * stored), or over the account's storage quota (413). 429: too many messages from this account in a
+ * short time; every post counts, refused ones too (ADR 0514), counted here unless the post was counted
+ * before its body was read (`counted`).
  */
 export async function postMessage(deps: AfterSaleDeps, input: PostMessageInput): Promise<PostMessageResult> {
   const { db } = deps;
   const { author } = input;
+  if (!input.counted) {
+    const limit = await consumeRateLimit(
+      db,
+      `order-message:${author.id}`,
+      MESSAGES_PER_WINDOW,
+      MESSAGE_WINDOW_MS,
+    );
+    if (!limit.allowed) {
+      return {
+        ok: false,
+        status: 429,
+        error: CONVERSATION_MESSAGES.rateLimited,
+        retryAfterSeconds: limit.retryAfterSeconds,
+      };
+    }
+  }
   const scoped = await findOrderFor(db, author, input.orderId);
   if (!scoped) return { ok: false, status: 404, error: CONVERSATION_MESSAGES.orderNotFound };
   const closed = refusal(conversationStateFor(author, scoped, nowOf(deps)));
@@ -93,21 +123,6 @@ export async function postMessage(deps: AfterSaleDeps, input: PostMessageInput):
   if (!files.ok)
     return { ok: false, status: files.status, error: files.error, fieldErrors: { files: files.error } };
 
-  const limit = await consumeRateLimit(
-    db,
-    `order-message:${author.id}`,
-    MESSAGES_PER_WINDOW,
-    MESSAGE_WINDOW_MS,
-  );
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      error: CONVERSATION_MESSAGES.rateLimited,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
-
   const result = await db.transaction(async (tx): Promise<PostMessageResult> => {
     // Again under the order's lock: it may have been cancelled or completed since.
     const locked = await findOrderFor(tx, author, input.orderId, true);
@@ -115,6 +130,19 @@ export async function postMessage(deps: AfterSaleDeps, input: PostMessageInput):
     const closedNow = refusal(conversationStateFor(author, locked, nowOf(deps)));
     if (closedNow) return closedNow;
     const { order } = locked;
+    const adding = files.attachments.reduce((sum, a) => sum + a.size, 0);
+    if (adding > 0) {
+      // One post at a time per account past this point, so two uploads cannot both fit the same room.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`attachment-quota:${author.id}`}, 0))`,
+      );
+      const stored = await storedAttachmentBytes(tx, author.id);
+      const quota = deps.config.attachmentQuotaBytes;
+      if (stored + adding > quota) {
+        const error = ATTACHMENT_MESSAGES.quota(quota, stored);
+        return { ok: false, status: 413, error, fieldErrors: { files: error } };
+      }
+    }
     const role = roleOf(author);
     const [message] = await tx
       .insert(orderMessages)

@@ -1,86 +1,132 @@
-import { describe, expect, it } from "vitest";
+/**
+ * Reading a post with files (ADR 0514): counted before it is read, the account's uploads in flight,
+ * the body parsed as a stream with each file refused as soon as it can be (before its end arrives),
+ * the storage quota, and the text fields handed on as before.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
 import { SAMPLE_PDF } from "~/features/testing/sample-files";
+import { openSeededTestDatabase } from "~/features/testing/test-databases.server";
 import { ATTACHMENT_MAX_BYTES, MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "./attachments";
+import { CONVERSATION_MESSAGES } from "./conversation";
+import { MESSAGES_PER_WINDOW } from "./conversation.server";
 import {
   FORM_POST_MAX_BYTES,
   FORM_TOO_LARGE,
   messagePostOf,
-  readUploadForm,
+  type PostRefusal,
   UNREADABLE_FORM,
+  UPLOADS_IN_FLIGHT_MESSAGE,
+  type UploadDeps,
+  type UploadPost,
+  withUploadPost,
 } from "./message-post.server";
+import { UploadsInFlight } from "./uploads-in-flight.server";
 
 const URL_ = "http://portico.test/client/orders/x";
-/** The sample as a file part (a copy on its own ArrayBuffer, as File wants). */
-const PDF_PART = new Uint8Array(SAMPLE_PDF);
+const BOUNDARY = "portico-test-boundary";
+const enc = new TextEncoder();
 
-function formOf(body: string, files: File[] = []): FormData {
-  const form = new FormData();
-  form.set("intent", "message");
-  form.set("body", body);
-  for (const f of files) form.append("files", f);
-  return form;
-}
+const field = (name: string, value: string) =>
+  enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+const fileHead = (name: string, type = "application/octet-stream") =>
+  enc.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+const CRLF = enc.encode("\r\n");
+const END = enc.encode(`--${BOUNDARY}--\r\n`);
 
-/** A File whose `size` says one thing and whose bytes were never read (they throw when they are). */
-function unreadable(name: string, size: number): File {
-  const file = new File(["x"], name, { type: "application/pdf" });
-  Object.defineProperty(file, "size", { value: size });
-  Object.defineProperty(file, "arrayBuffer", {
-    value: () => Promise.reject(new Error("bytes read before the size was checked")),
+/**
+ * A multipart request whose body is `parts` and then, unless `end`, stays open (the sender still
+ * sending): what the reader answers then, it answered before the rest arrived.
+ */
+function multipart(parts: Uint8Array[], end = true): Request {
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < parts.length) controller.enqueue(parts[i++]!);
+      else if (end) controller.close();
+      // else: nothing more, for now.
+    },
   });
-  return file;
+  return new Request(URL_, {
+    method: "POST",
+    body,
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    duplex: "half",
+  } as RequestInit);
 }
 
-describe("readUploadForm", () => {
-  it("reads a multipart form and a url-encoded one", async () => {
-    const multipart = await readUploadForm(
-      new Request(URL_, { method: "POST", body: formOf("Hello", [new File([PDF_PART], "a.pdf")]) }),
+describe("withUploadPost", () => {
+  let handle: DatabaseHandle;
+  let deps: UploadDeps;
+  beforeAll(async () => {
+    handle = await openSeededTestDatabase("pglite");
+    deps = { db: handle.db, config: { attachmentQuotaBytes: 500 * 1024 * 1024 } };
+  }, 60_000);
+  afterAll(() => handle?.close());
+
+  const author = () => ({ id: randomUUID(), role: "client" as const });
+  const read = (request: Request, d: UploadDeps = deps, who = author()) =>
+    withUploadPost(d, who, request, async (post) => post);
+
+  it("reads a multipart form (text fields and files) and a url-encoded one", async () => {
+    const post = await read(
+      multipart([
+        field("intent", "message"),
+        field("body", "one\r\ntwo"),
+        fileHead("report.pdf", "application/pdf"),
+        SAMPLE_PDF,
+        CRLF,
+        END,
+      ]),
     );
-    expect(multipart.ok && multipart.form.get("body")).toBe("Hello");
-    const encoded = await readUploadForm(
+    expect(post.ok).toBe(true);
+    const { body, files } = messagePostOf(post as UploadPost);
+    expect((post as UploadPost).form.get("intent")).toBe("message");
+    expect((post as UploadPost).counted).toBe(true);
+    expect(body).toBe("one\ntwo");
+    expect(files).toEqual([{ name: "report.pdf", type: "application/pdf", bytes: Buffer.from(SAMPLE_PDF) }]);
+    const encoded = await read(
       new Request(URL_, { method: "POST", body: new URLSearchParams({ intent: "brief", os: "Linux" }) }),
     );
     expect(encoded.ok && encoded.form.get("os")).toBe("Linux");
+    expect(encoded.ok && encoded.counted).toBe(false);
   });
 
-  it("refuses a declared length over the limit (413) without reading the body", async () => {
-    const body = new ReadableStream({
-      pull() {
-        throw new Error("the body was read");
-      },
-    });
-    const request = new Request(URL_, {
-      method: "POST",
-      body,
-      headers: {
-        "content-length": String(MESSAGE_POST_MAX_BYTES + 1),
-        "content-type": "multipart/form-data",
-      },
-      duplex: "half",
-    } as RequestInit);
-    expect(await readUploadForm(request)).toEqual({
-      ok: false,
-      status: 413,
-      error: MESSAGE_POST_TOO_LARGE,
-      fieldErrors: { files: MESSAGE_POST_TOO_LARGE },
-    });
+  it("leaves out the empty part an unused file input sends", async () => {
+    const post = await read(multipart([field("body", "No files"), fileHead(""), CRLF, END]));
+    expect(post.ok && post.files).toEqual([]);
   });
 
-  it("keeps a form without files to the usual 64 KB (413 before reading)", async () => {
-    const request = new Request(URL_, {
-      method: "POST",
-      body: new ReadableStream({
+  it("refuses a declared length over the limit (413), and a form without files over 64 KB", async () => {
+    const untouched = () =>
+      new ReadableStream({
         pull() {
           throw new Error("the body was read");
         },
-      }),
+      });
+    const big = new Request(URL_, {
+      method: "POST",
+      body: untouched(),
+      headers: {
+        "content-length": String(MESSAGE_POST_MAX_BYTES + 1),
+        "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      duplex: "half",
+    } as RequestInit);
+    expect(await read(big)).toMatchObject({ status: 413, error: MESSAGE_POST_TOO_LARGE });
+    const form = new Request(URL_, {
+      method: "POST",
+      body: untouched(),
       headers: {
         "content-length": String(FORM_POST_MAX_BYTES + 1),
         "content-type": "application/x-www-form-urlencoded",
       },
       duplex: "half",
     } as RequestInit);
-    expect(await readUploadForm(request)).toMatchObject({ ok: false, status: 413, error: FORM_TOO_LARGE });
+    expect(await read(form)).toMatchObject({ status: 413, error: FORM_TOO_LARGE });
   });
 
   it("answers 400 for a body that is no form, and 413 when the body limit cut the stream", async () => {
@@ -89,7 +135,13 @@ describe("readUploadForm", () => {
       body: "not a form",
       headers: { "content-type": "multipart/form-data; boundary=zzz" },
     });
-    expect(await readUploadForm(junk)).toMatchObject({ ok: false, status: 400, error: UNREADABLE_FORM });
+    expect(await read(junk)).toMatchObject({ ok: false, status: 400, error: UNREADABLE_FORM });
+    const noBoundary = new Request(URL_, {
+      method: "POST",
+      body: "x",
+      headers: { "content-type": "multipart/form-data" },
+    });
+    expect(await read(noBoundary)).toMatchObject({ ok: false, status: 400, error: UNREADABLE_FORM });
     const cut = new Request(URL_, {
       method: "POST",
       body: new ReadableStream({
@@ -100,49 +152,92 @@ describe("readUploadForm", () => {
       headers: { "content-type": "multipart/form-data; boundary=zzz" },
       duplex: "half",
     } as RequestInit);
-    expect(await readUploadForm(cut)).toMatchObject({ ok: false, status: 413 });
+    expect(await read(cut)).toMatchObject({ ok: false, status: 413 });
   });
-});
 
-describe("messagePostOf", () => {
-  it("gives the text and each file's name, declared type and bytes", async () => {
-    const post = await messagePostOf(
-      formOf("See the report", [new File([PDF_PART], "report.pdf", { type: "application/pdf" })]),
+  it("refuses a refused kind or an oversized file before its end arrives, a mismatched one at its end", async () => {
+    const exe = await read(
+      multipart([field("body", "Typed"), fileHead("tool.exe"), enc.encode("MZ")], false),
     );
-    expect(post).toEqual({
-      ok: true,
-      body: "See the report",
-      files: [{ name: "report.pdf", type: "application/pdf", bytes: SAMPLE_PDF }],
-    });
-  });
-
-  it("keeps the text's line breaks as LF (browsers send a textarea's as CRLF)", async () => {
-    const post = await messagePostOf(formOf("one\r\ntwo\rthree\nfour", []));
-    expect(post.ok && post.body).toBe("one\ntwo\nthree\nfour");
-  });
-
-  it("leaves out the empty part an unused file input sends, and strings posted as files", async () => {
-    const form = formOf("No files");
-    form.append("files", new File([], "", { type: "application/octet-stream" }));
-    form.append("files", "not a file");
-    expect(await messagePostOf(form)).toEqual({ ok: true, body: "No files", files: [] });
-    const noBody = new FormData();
-    expect(await messagePostOf(noBody)).toEqual({ ok: true, body: "", files: [] });
-  });
-
-  it("refuses six files or one over 10 MB by their sizes, before reading any bytes", async () => {
-    const six = Array.from({ length: 6 }, (_, i) => unreadable(`f${i}.pdf`, 10));
-    expect(await messagePostOf(formOf("x", six))).toMatchObject({
-      ok: false,
+    expect(exe).toMatchObject({
       status: 400,
-      fieldErrors: { files: "Attach at most 5 files to one message." },
+      error: "tool.exe cannot be attached: only PDF, PNG, JPEG, ZIP, TXT, CSV or EML files are accepted.",
+      body: "Typed",
     });
-    const big = [unreadable("../../etc/huge\u0000.pdf", ATTACHMENT_MAX_BYTES + 1)];
-    expect(await messagePostOf(formOf("x", big))).toEqual({
-      ok: false,
+    const fake = await read(
+      multipart([fileHead("invoice.pdf"), enc.encode("<html><script>"), CRLF, field("body", "x")], false),
+    );
+    expect(fake).toMatchObject({
+      status: 400,
+      error: "invoice.pdf is not a real PDF file: its content does not match its type.",
+    });
+    const binaryText = await read(
+      multipart(
+        [fileHead("notes.txt"), enc.encode("plain words"), new Uint8Array([0, 1, 2]), CRLF, END],
+        false,
+      ),
+    );
+    expect(binaryText).toMatchObject({
+      status: 400,
+      error: expect.stringContaining("notes.txt is not a real TXT"),
+    });
+    const chunk = new Uint8Array(1024 * 1024);
+    chunk.set(SAMPLE_PDF);
+    const huge = await read(
+      multipart([fileHead("big.pdf"), ...Array.from({ length: 11 }, () => chunk)], false),
+    );
+    expect(huge).toMatchObject({ status: 413, error: "big.pdf is larger than 10 MB." });
+    expect(ATTACHMENT_MAX_BYTES).toBeLessThan(11 * chunk.length);
+  });
+
+  it("refuses a sixth file (400)", async () => {
+    const parts = Array.from({ length: 6 }, (_, i) => [fileHead(`f${i}.pdf`), SAMPLE_PDF, CRLF]).flat();
+    expect(await read(multipart([...parts, END]))).toMatchObject({
+      status: 400,
+      error: "Attach at most 5 files to one message.",
+    });
+  });
+
+  it("refuses files over the account's storage quota (413) as soon as they are", async () => {
+    const small: UploadDeps = { ...deps, config: { attachmentQuotaBytes: 1024 } };
+    const over = await read(
+      multipart([fileHead("a.pdf"), SAMPLE_PDF, new Uint8Array(2048).fill(32)], false),
+      small,
+    );
+    expect(over).toMatchObject({
       status: 413,
-      error: "huge.pdf is larger than 10 MB.",
-      fieldErrors: { files: "huge.pdf is larger than 10 MB." },
+      error: expect.stringContaining("over the 0 MB one account may keep (0 bytes stored already)"),
+    });
+  });
+
+  it("lets an account have two uploads in flight, refuses a third (429), and counts every post", async () => {
+    const who = author();
+    const d: UploadDeps = { ...deps, uploadsInFlight: new UploadsInFlight() };
+    let finish!: () => void;
+    const held = new Promise<void>((r) => {
+      finish = r;
+    });
+    const holding = [1, 2].map(() =>
+      withUploadPost(d, who, multipart([field("body", "x"), END]), async (post) => {
+        await held;
+        return post;
+      }),
+    );
+    // Both have their slots once they are reading: the third is refused meanwhile.
+    while (d.uploadsInFlight!.held(who.id) < 2) await new Promise((r) => setImmediate(r));
+    const third = (await read(multipart([field("body", "third"), END]), d, who)) as PostRefusal;
+    expect(third).toMatchObject({ status: 429, error: UPLOADS_IN_FLIGHT_MESSAGE });
+    expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    finish();
+    expect((await Promise.all(holding)).map((p) => p.ok)).toEqual([true, true]);
+    expect(d.uploadsInFlight!.held(who.id)).toBe(0);
+    // Three posts counted; the rest of the window's allowance, then 429 whatever the post.
+    for (let i = 3; i < MESSAGES_PER_WINDOW; i++) {
+      expect((await read(multipart([fileHead("x.exe"), END]), d, who)).ok).toBe(false);
+    }
+    expect(await read(multipart([field("body", "fine"), END]), d, who)).toMatchObject({
+      status: 429,
+      error: CONVERSATION_MESSAGES.rateLimited,
     });
   });
 });

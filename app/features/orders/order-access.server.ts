@@ -10,6 +10,7 @@ import { type IntakeQuestion, type Order, orders, services, user } from "~/db/sc
 import { type LiveEventInput, publishLiveEvent } from "~/features/live/live-events.server";
 import type { NotificationText } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import type { UploadsInFlight } from "./uploads-in-flight.server";
 
 /** The signed-in person reading or writing: a client (their own orders) or an admin (the owner's side). */
 export interface Viewer {
@@ -20,7 +21,9 @@ export interface Viewer {
 /** What the brief and the conversation need (`afterSaleDeps` in deps.server.ts builds it for a route). */
 export interface AfterSaleDeps {
   db: Database;
-  config: Pick<Config, "business" | "publicUrl">;
+  config: Pick<Config, "business" | "publicUrl" | "attachmentQuotaBytes">;
+  /** Uploads in flight per account in this process (ADR 0514); default: the process's own count. */
+  uploadsInFlight?: UploadsInFlight;
   /** The clock (the follow-up period, read marks); tests inject one. Default: the real time. */
   now?: () => Date;
   /** Called after a commit that queued email, so this process's outbox sends it at once. */

@@ -7,7 +7,12 @@ import type { Database } from "~/db/client.server";
 import { getOrderBrief, saveBrief } from "~/features/orders/brief.server";
 import { BUY_INCIDENT_PATH } from "~/features/orders/conversation";
 import { listThread, postMessage, type ThreadMessage } from "~/features/orders/conversation.server";
-import { messagePostOf, readUploadForm } from "~/features/orders/message-post.server";
+import {
+  messagePostOf,
+  type PostRefusal,
+  type UploadPost,
+  withUploadPost,
+} from "~/features/orders/message-post.server";
 import { type AfterSaleDeps, clientOrderPath, type Viewer } from "~/features/orders/order-access.server";
 import { getOrderPage, type OrderPage } from "~/features/orders/order-page.server";
 import { type FieldErrors, formValues } from "~/ui/form";
@@ -80,16 +85,34 @@ export interface ClientOrderAnswer {
   result: ClientOrderActionResult;
 }
 
-/** The page's action: reads the post (files within their limits) and calls the feature its intent names. */
-export async function clientOrderAction(
+/**
+ * The page's action: reads the post (a post with files counted and streamed, ADR 0514) and calls the
+ * feature its intent names.
+ */
+export function clientOrderAction(
   deps: AfterSaleDeps,
   clientId: string,
   orderId: string,
   request: Request,
 ): Promise<ClientOrderAnswer> {
-  const read = await readUploadForm(request);
+  return withUploadPost(deps, clientOf(clientId), request, (read) =>
+    answerPost(deps, clientId, orderId, read),
+  );
+}
+
+async function answerPost(
+  deps: AfterSaleDeps,
+  clientId: string,
+  orderId: string,
+  read: UploadPost | PostRefusal,
+): Promise<ClientOrderAnswer> {
   if (!read.ok) {
-    return { status: read.status, result: { ...read, intent: "message", body: "" } };
+    const { retryAfterSeconds, body, ...refusal } = read;
+    return {
+      status: read.status,
+      headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+      result: { ...refusal, intent: "message", body: body?.slice(0, 20_000) ?? "" },
+    };
   }
   const { form } = read;
   const intent = form.get("intent");
@@ -109,15 +132,14 @@ export async function clientOrderAction(
     };
   }
   if (intent === "message") {
-    const bodyText = form.get("body");
-    const body = typeof bodyText === "string" ? bodyText.slice(0, 20_000) : "";
-    const post = await messagePostOf(form);
-    if (!post.ok) return { status: post.status, result: { ...post, intent, body } };
+    const post = messagePostOf(read);
+    const body = post.body.slice(0, 20_000);
     const sent = await postMessage(deps, {
       author: clientOf(clientId),
       orderId,
       body: post.body,
       files: post.files,
+      counted: read.counted,
     });
     if (sent.ok) {
       return { status: 200, result: { intent, ok: true, message: sent.message, messageId: sent.messageId } };
