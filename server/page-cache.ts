@@ -16,6 +16,11 @@
  * A miss that may be stored goes on with that cookie alone, so whatever else the browser sent (the
  * session, anything a future loader might read) cannot reach a page that is kept for others.
  * Everything else, and any request while the rates are being refreshed, takes the usual way.
+ *
+ * Issue 35: the pin counts only for a currency the selector offers (pinned-currency.server.ts), so it
+ * cannot make pages without end; identical misses arriving together render once (single flight: the
+ * later ones wait for the first render's stored answer); each entry is compressed once, at moderate
+ * levels. Every answer made here carries its route's label for /metrics (ADR 0904).
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
