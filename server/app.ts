@@ -19,7 +19,7 @@ import { serviceContent } from "~/features/services/content.server";
 import { bodyLimit } from "./body-limit";
 import { countRequest, countRouteWork } from "./drain";
 import { loggerOptions } from "./log-serializers";
-import { metricsEndpoint } from "./metrics";
+import { BUILT_FILES_ROUTE, labelRoute, metricsEndpoint } from "./metrics";
 import { cachedAnswers, REQUEST_ID } from "./page-cache";
 import {
   RETRY_AFTER_SECONDS,
@@ -123,15 +123,17 @@ export function createApp(runtime: Runtime): express.Express {
     const client = path.resolve(process.cwd(), "build/client");
     const setHeaders = fileHeaders(config);
     // File names under /assets carry a content hash, so they can be cached for good.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        setHeaders,
-      }),
-    );
+    // Labelled as built files for /metrics, all under one label; one not found goes on and is relabelled.
+    const assets = express.static(path.join(client, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders,
+    });
+    app.use("/assets", (req, res, next) => {
+      labelRoute(res, BUILT_FILES_ROUTE);
+      assets(req, res, next);
+    });
     // The other public files (favicon.svg, og-image.svg, blog/…): only a path whose first segment is one
     // of build/client's own entries reaches the file system. Pages go straight on, without a stat and a
     // failed open before each (ADR 0820).
@@ -142,8 +144,9 @@ export function createApp(runtime: Runtime): express.Express {
     app.use((req, res, next) => {
       const slash = req.path.indexOf("/", 1);
       const first = req.path.slice(1, slash === -1 ? undefined : slash);
-      if (entries.has(first)) publicFiles(req, res, next);
-      else next();
+      if (!entries.has(first)) return next();
+      labelRoute(res, BUILT_FILES_ROUTE);
+      publicFiles(req, res, next);
     });
   }
   // Pages get the full set of security headers; JSON APIs get a file's few (ADR 0800).
@@ -171,6 +174,7 @@ export function createApp(runtime: Runtime): express.Express {
   app.get("/metrics", metricsEndpoint(runtime.metrics, config.metricsToken));
 
   app.get("/healthz", async (_req, res) => {
+    labelRoute(res, "/healthz");
     try {
       await runtime.database.ping();
       res.set("Cache-Control", "no-store").json({ status: "ok", database: "up" });
@@ -237,7 +241,8 @@ export function createRequestHandler(runtime: Runtime, app: express.Express): Re
     countRequest(res, drain);
     const startedAt = process.hrtime.bigint();
     res.once("finish", () => runtime.metrics.observe(req, res, startedAt));
-    if (!fromCache(req, res)) app(req, res);
+    const render = () => app(req, res);
+    if (!fromCache(req, res, render)) render();
   };
 }
 

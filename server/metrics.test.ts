@@ -1,21 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { routePattern } from "./metrics";
+import { OTHER_ROUTE, routeMatcher } from "./metrics";
 
-describe("routePattern", () => {
-  it("keeps route patterns few: ids become :id, files one pattern, not-found one value", () => {
-    expect(routePattern("/", 200)).toBe("/");
-    expect(routePattern("/client/orders/0b6e1f3a-4c2d-4e5f-8a9b-0c1d2e3f4a5b", 200)).toBe(
-      "/client/orders/:id",
-    );
-    expect(routePattern("/admin/invoices/0B6E1F3A-4C2D-4E5F-8A9B-0C1D2E3F4A5B", 200)).toBe(
-      "/admin/invoices/:id",
-    );
-    expect(routePattern("/client/credit-notes/5/pdf", 200)).toBe("/client/credit-notes/:id/pdf");
-    expect(routePattern("/admin/clients/7EDB2CK7nG8EbIFpehliwZQCdRoTOTRo", 200)).toBe("/admin/clients/:id");
-    expect(routePattern("/services/email-migration", 200)).toBe("/services/email-migration");
-    expect(routePattern("/assets/entry.client-dj1ar-zN.js", 200)).toBe("/assets/*");
-    expect(routePattern("/no/such/page/at/all", 404)).toBe("(not found)");
-    expect(routePattern("/a/b/c/d/e/f", 200)).toBe("/a/b/c/d");
-    expect(routePattern(`/${"x".repeat(100)}`, 200)).toBe("(long path)");
+/** A route manifest shaped like the build's (ids, parents, paths), with a layout and the catch-all. */
+const manifest = {
+  root: { id: "root", path: "" },
+  "routes/site/home": { id: "routes/site/home", parentId: "root", index: true },
+  "service-page/ssl-setup": { id: "service-page/ssl-setup", parentId: "root", path: "services/ssl-setup" },
+  "routes/site/service-redirect": {
+    id: "routes/site/service-redirect",
+    parentId: "root",
+    path: "services/:serviceId",
+  },
+  "routes/portal/shell": { id: "routes/portal/shell", parentId: "root" },
+  "routes/portal/order": {
+    id: "routes/portal/order",
+    parentId: "routes/portal/shell",
+    path: "client/orders/:orderId",
+  },
+  "routes/portal/credit-note-pdf": {
+    id: "routes/portal/credit-note-pdf",
+    parentId: "root",
+    path: "client/credit-notes/:creditNoteId/pdf",
+  },
+  "routes/api/auth": { id: "routes/api/auth", parentId: "root", path: "api/auth/*" },
+  "routes/site/not-found": { id: "routes/site/not-found", parentId: "root", path: "*" },
+};
+
+describe("routeMatcher (issue 35: labels from the matched route, never the path)", () => {
+  const route = routeMatcher(manifest);
+
+  it("gives the route table's pattern, the same for every id, through layouts and for single fetch", () => {
+    expect(route("/")).toBe("/");
+    expect(route("/_root.data")).toBe("/");
+    expect(route("/client/orders/0b6e1f3a-4c2d-4e5f-8a9b-0c1d2e3f4a5b")).toBe("/client/orders/:orderId");
+    expect(route("/client/orders/x1")).toBe("/client/orders/:orderId");
+    expect(route("/client/orders/x2.data")).toBe("/client/orders/:orderId");
+    expect(route("/client/credit-notes/5/pdf")).toBe("/client/credit-notes/:creditNoteId/pdf");
+    // A static path wins over the parameter beside it, as in React Router.
+    expect(route("/services/ssl-setup")).toBe("/services/ssl-setup");
+    expect(route("/services/anything")).toBe("/services/:serviceId");
+    expect(route("/api/auth/verify-email")).toBe("/api/auth/*");
+  });
+
+  it("puts every path only the catch-all (the 404 page) matches under one label", () => {
+    for (const path of [
+      "/no/such/page",
+      "/client/orders/x1/more",
+      `/${"x".repeat(500)}`,
+      "/assets/gone.js",
+    ]) {
+      expect(route(path), path).toBe(OTHER_ROUTE);
+    }
+    expect(routeMatcher({ root: { id: "root", path: "" } })("/nothing")).toBe(OTHER_ROUTE);
   });
 });

@@ -5,15 +5,19 @@
  * defaults); the database pool; the mail outbox; open live streams; payments recorded and the ones
  * needing attention. The database figures are read when scraped, one query.
  *
- * `GET /metrics` is served only with the bearer token METRICS_TOKEN, or, without one, to a client on
- * this machine (its address as the trust-proxy setting reads it); anyone else gets the 404 of any
- * unknown page. Never cached, never in the sitemap. See docs/deploy.md.
+ * Requests are labelled with the route they matched (ADR 0904), never their path: a pattern of the route
+ * table, `(built files)`, or `(other)` for everything no route answered, so made-up paths add no series.
+ *
+ * `GET /metrics` is served only with the bearer token METRICS_TOKEN, or, without one, to a connection
+ * from this machine (its socket's loopback address, not forwarded; never `req.ip`); anyone else gets
+ * the 404 of any unknown page. Never cached, never in the sitemap. See docs/deploy.md.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import type express from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { matchRoutes, type RouteObject } from "react-router";
 import { queryRows } from "~/db/client.server";
 import type { Runtime } from "./runtime";
 
@@ -23,20 +27,77 @@ export interface Metrics {
   observe(req: IncomingMessage, res: ServerResponse, startedAt: bigint): void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOKENISH = /^(?=.*\d)[A-Za-z0-9_-]{16,}$/;
+/** The label of every request no route of ours answered: unknown paths, refused requests, 404 pages. */
+export const OTHER_ROUTE = "(other)";
+/** The label of the built files (scripts, styles, icons, the public folder's files). */
+export const BUILT_FILES_ROUTE = "(built files)";
+
+/** The route each response answered for, set where the request was matched (never its raw path). */
+const routes = new WeakMap<ServerResponse, string>();
+
+/** Labels a response with the route it answered for: a pattern of the route table, or one of the above. */
+export function labelRoute(res: ServerResponse, route: string): void {
+  routes.set(res, route);
+}
+
+/** The route a response was labelled with; `(other)` when nothing matched it. */
+export function routeLabelOf(res: ServerResponse): string {
+  return routes.get(res) ?? OTHER_ROUTE;
+}
+
+/** What the matcher reads of a build's route manifest (`ServerBuild["routes"]`). */
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+}
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+}
 
 /**
- * A request's route pattern, with few enough values to be a label: ids (UUIDs, numbers, long tokens)
- * become `:id`, built files one pattern, anything that was not found one value, at most four segments.
+ * A function giving a request path's route pattern from a build's route manifest, with React Router's
+ * own `matchRoutes` (as its handler matches): `/client/orders/:orderId` for any order's id, the pattern
+ * of a single-fetch `.data` request's page, and `(other)` for a path only the catch-all route (the 404
+ * page) matches, so that no made-up path ever adds a label.
  */
-export function routePattern(pathname: string, status: number): string {
-  if (status === 404) return "(not found)";
-  if (pathname.startsWith("/assets/")) return "/assets/*";
-  const segments = pathname.split("/").filter(Boolean).slice(0, 4);
-  const pattern = segments.map((s) => (UUID.test(s) || /^\d+$/.test(s) || TOKENISH.test(s) ? ":id" : s));
-  const joined = `/${pattern.join("/")}`;
-  return joined.length > 80 ? "(long path)" : joined;
+export function routeMatcher(
+  manifest: Record<string, ManifestRoute | undefined>,
+): (pathname: string) => string {
+  const nodes = new Map<string, RouteNode>();
+  for (const r of Object.values(manifest)) {
+    if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive });
+  }
+  const tree: RouteNode[] = [];
+  for (const r of Object.values(manifest)) {
+    if (!r) continue;
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    if (!parent) tree.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return (pathname) => {
+    // Single fetch asks for `/path.data` (`/_root.data` for the home page) on the page's own route.
+    let path = pathname;
+    if (path === "/_root.data") path = "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -5);
+    const matches = matchRoutes(tree as RouteObject[], path);
+    if (!matches?.length) return OTHER_ROUTE;
+    const pattern = `/${matches
+      .map((m) => m.route.path ?? "")
+      .join("/")
+      .split("/")
+      .filter(Boolean)
+      .join("/")}`;
+    return pattern === "/*" ? OTHER_ROUTE : pattern;
+  };
 }
 
 export function createMetrics(runtime: Pick<Runtime, "database" | "live">): Metrics {
@@ -139,10 +200,8 @@ export function createMetrics(runtime: Pick<Runtime, "database" | "live">): Metr
     registry,
     observe(req, res, startedAt) {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      const url = req.url ?? "/";
-      const q = url.indexOf("?");
       const labels = {
-        route: routePattern(q === -1 ? url : url.slice(0, q), res.statusCode),
+        route: routeLabelOf(res),
         method: /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(req.method ?? "") ? req.method! : "OTHER",
         status: String(res.statusCode),
       };
@@ -186,17 +245,28 @@ function isLoopback(address: string | undefined): boolean {
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
+/**
+ * Whether a request comes from this machine itself, judged by the connection alone: its socket's
+ * address is loopback and nothing says it was forwarded. Never `req.ip`: with TRUST_PROXY that is read
+ * from X-Forwarded-For, which anyone who reaches the port can send.
+ */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  if (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined) return false;
+  return isLoopback(req.socket.remoteAddress);
+}
+
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice(7) : "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** GET /metrics: the token's holder, or (without a token) this machine; anyone else a 404. */
+/** GET /metrics: the token's holder, or (without a token) this machine's own connection; anyone else a 404. */
 export function metricsEndpoint(metrics: Metrics, token: string | null): express.RequestHandler {
   return async (req, res, next) => {
-    const allowed = token ? tokenMatches(req.get("authorization"), token) : isLoopback(req.ip);
+    const allowed = token ? tokenMatches(req.get("authorization"), token) : fromThisMachine(req);
     if (!allowed) return next();
+    labelRoute(res, "/metrics");
     try {
       const body = await metrics.registry.metrics();
       res

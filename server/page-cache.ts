@@ -16,6 +16,11 @@
  * A miss that may be stored goes on with that cookie alone, so whatever else the browser sent (the
  * session, anything a future loader might read) cannot reach a page that is kept for others.
  * Everything else, and any request while the rates are being refreshed, takes the usual way.
+ *
+ * Issue 35: the pin counts only for a currency the selector offers (pinned-currency.server.ts), so it
+ * cannot make pages without end; identical misses arriving together render once (single flight: the
+ * later ones wait for the first render's stored answer); each entry is compressed once, at moderate
+ * levels. Every answer made here carries its route's label for /metrics (ADR 0904).
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -40,6 +45,7 @@ import {
   pinnedCurrencyCookieName,
   readPinnedCurrency,
 } from "~/features/currency/pinned-currency.server";
+import { labelRoute, routeLabelOf } from "./metrics";
 import type { Runtime } from "./runtime";
 import { fileHeaders } from "./security";
 
@@ -74,13 +80,29 @@ const RUNNABLE_SCRIPT = /^(|module|text\/javascript|application\/javascript)$/i;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+/**
+ * Compression of a stored answer, once per entry (single flight): gzip at zlib's default level and
+ * brotli at quality 5, moderate settings rather than the highest (gzip 9, brotli 10-11), whose CPU a
+ * burst of new keys would pay on the request path for a few per cent fewer bytes (ADR 0800).
+ */
+const GZIP_LEVEL = 6;
+const BROTLI_QUALITY = 5;
+
 /** What the fast path leaves for reactRouterHandler on a miss it may store. */
 export interface CacheMiss {
   key: string;
   generation: number;
+  /** Called once the answer is stored or known not to be: identical misses waiting on it go on. */
+  settled(): void;
 }
 
 const misses = new WeakMap<ServerResponse, CacheMiss>();
+
+/**
+ * Renders under way, by cache key (single flight): an identical miss arriving meanwhile waits for the
+ * first render's answer to be stored and is served from the cache, instead of rendering again.
+ */
+const rendering = new Map<string, Promise<void>>();
 
 function header(value: string | string[] | undefined): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
@@ -128,7 +150,7 @@ export type TrustProxy = (address: string, index: number) => boolean;
 export function cachedAnswers(
   runtime: Runtime,
   trust: TrustProxy,
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+): (req: IncomingMessage, res: ServerResponse, render: () => void) => boolean {
   const { config, currency, logger } = runtime;
   const httpsRequired = config.env === "production" && config.publicUrl.startsWith("https:");
   const httpsCookies = config.publicUrl.startsWith("https://");
@@ -153,7 +175,30 @@ export function cachedAnswers(
     );
   };
 
-  return (req, res) => {
+  /** Sends a stored answer (a hit), as the route would have, with a fresh request id. */
+  const sendAnswer = (req: IncomingMessage, res: ServerResponse, answer: CachedAnswer, started: number) => {
+    const method = req.method ?? "GET";
+    const url = req.url ?? "";
+    const id = requestId(req);
+    labelRoute(res, answer.route);
+    const headers = [...answer.headers, "X-Request-Id", id, "X-Page-Cache", "hit"];
+    let status = 200;
+    let body: Buffer | undefined;
+    if (matchesEtag(header(req.headers["if-none-match"]) ?? undefined, answer.etag)) {
+      status = 304;
+    } else {
+      const encoding = preferredEncoding(header(req.headers["accept-encoding"]) ?? undefined);
+      // Nearly every client takes brotli or gzip; the plain body is rebuilt for the rest.
+      body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : zlib.gunzipSync(answer.gzip);
+      if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+      headers.push("Content-Length", String(body.length));
+    }
+    res.writeHead(status, headers);
+    res.end(method === "HEAD" ? undefined : body);
+    logAnswer(id, method, url, status, started);
+  };
+
+  return (req, res, render) => {
     const started = performance.now();
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
@@ -189,6 +234,7 @@ export function cachedAnswers(
       };
       const body = Buffer.from(JSON.stringify(answer));
       const id = requestId(req);
+      labelRoute(res, SESSION_ANSWER_PATH);
       fileHeadersOn(res);
       res.writeHead(200, {
         "Content-Type": "application/json; charset=utf-8",
@@ -208,36 +254,47 @@ export function cachedAnswers(
       key = `${url}\n${JSON.stringify(sharedPageCurrency(locate(), cookie, httpsCookies, snapshot))}`;
     }
     const answer = getCachedAnswer(key);
-    if (!answer) {
-      // Only a GET's answer is stored: React Router answers HEAD without a body.
-      if (method !== "GET") return false;
-      misses.set(res, { key, generation: pageCacheGeneration() });
-      if (!rates && cookie !== null) {
-        // The render that may be kept for others sees the key's one cookie and nothing else.
-        const pinned = readPinnedCurrency(cookie, httpsCookies);
-        if (pinned) req.headers.cookie = `${pinName}=${pinned}`;
-        else delete req.headers.cookie;
-      }
-      return false;
+    if (answer) {
+      sendAnswer(req, res, answer, started);
+      return true;
     }
-
-    const id = requestId(req);
-    const headers = [...answer.headers, "X-Request-Id", id, "X-Page-Cache", "hit"];
-    let status = 200;
-    let body: Buffer | undefined;
-    if (matchesEtag(header(req.headers["if-none-match"]) ?? undefined, answer.etag)) {
-      status = 304;
-    } else {
-      const encoding = preferredEncoding(header(req.headers["accept-encoding"]) ?? undefined);
-      // Nearly every client takes brotli or gzip; the plain body is rebuilt for the rest.
-      body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : zlib.gunzipSync(answer.gzip);
-      if (encoding !== "identity") headers.push("Content-Encoding", encoding);
-      headers.push("Content-Length", String(body.length));
+    // Only a GET's answer is stored: React Router answers HEAD without a body.
+    if (method !== "GET") return false;
+    if (!rates && cookie !== null) {
+      // The render that may be kept for others sees the key's one cookie and nothing else.
+      const pinned = readPinnedCurrency(cookie, httpsCookies);
+      if (pinned) req.headers.cookie = `${pinName}=${pinned}`;
+      else delete req.headers.cookie;
     }
-    res.writeHead(status, headers);
-    res.end(method === "HEAD" ? undefined : body);
-    logAnswer(id, method, url, status, started);
-    return true;
+    const underWay = rendering.get(key);
+    if (underWay) {
+      // The same answer is being rendered: wait for it. If it was not stored (not cacheable, an error,
+      // an invalidation meanwhile), render this one too, storable but without making others wait.
+      void underWay.then(() => {
+        const stored = getCachedAnswer(key);
+        if (stored) return sendAnswer(req, res, stored, started);
+        misses.set(res, { key, generation: pageCacheGeneration(), settled: () => {} });
+        render();
+      });
+      return true;
+    }
+    let settle!: () => void;
+    const flight = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const settled = () => {
+      if (rendering.get(key) === flight) rendering.delete(key);
+      settle();
+    };
+    rendering.set(key, flight);
+    misses.set(res, { key, generation: pageCacheGeneration(), settled });
+    // A render that never reaches storeIfCacheable (an error, a client gone) lets the others go on.
+    res.once("close", () => {
+      if (misses.get(res)?.settled !== settled) return;
+      misses.delete(res);
+      settled();
+    });
+    return false;
   };
 }
 
@@ -266,6 +323,9 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** A stored answer but for the route it answers for (added when it is stored). */
+export type PreparedAnswer = Omit<CachedAnswer, "route">;
+
 /**
  * A rendered answer made ready to serve to anyone, or null if it must not be stored. The per-response
  * nonce leaves the page and its CSP: the page's inline scripts are allowed by their hashes instead.
@@ -275,7 +335,7 @@ export async function prepareAnswer(
   body: string,
   nonce: string,
   html: boolean,
-): Promise<CachedAnswer | null> {
+): Promise<PreparedAnswer | null> {
   let text = body;
   let scriptSources: string[] = [];
   if (html) {
@@ -302,10 +362,10 @@ export async function prepareAnswer(
   if (html && !nonceReplaced) return null;
   const identity = Buffer.from(text, "utf8");
   const [gz, br] = await Promise.all([
-    gzip(identity, { level: 9 }),
+    gzip(identity, { level: GZIP_LEVEL }),
     brotli(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
@@ -333,6 +393,7 @@ export async function storeIfCacheable(res: express.Response, response: Response
     response.headers.has("Set-Cookie") ||
     /private|no-store/i.test(cacheControl)
   ) {
+    miss.settled();
     return response;
   }
   const body = await response.text();
@@ -346,13 +407,16 @@ export async function storeIfCacheable(res: express.Response, response: Response
     if (!NOT_KEPT.has(name)) kept.set(name, [name, value]);
   }
   const log = res.req.log;
-  prepareAnswer([...kept.values()], body, String(res.locals.cspNonce ?? ""), html).then(
-    (answer) => {
-      if (answer) storeCachedAnswer(miss.key, miss.generation, answer);
-      else log.warn({ url: res.req.url }, "page cache: answer not stored (nonce not where expected)");
-    },
-    (error: unknown) => log.warn({ err: error }, "page cache: answer not stored"),
-  );
+  const route = routeLabelOf(res);
+  prepareAnswer([...kept.values()], body, String(res.locals.cspNonce ?? ""), html)
+    .then(
+      (answer) => {
+        if (answer) storeCachedAnswer(miss.key, miss.generation, { ...answer, route });
+        else log.warn({ url: res.req.url }, "page cache: answer not stored (nonce not where expected)");
+      },
+      (error: unknown) => log.warn({ err: error }, "page cache: answer not stored"),
+    )
+    .finally(miss.settled);
   res.setHeader("X-Page-Cache", "miss");
   return new Response(body, {
     status: response.status,

@@ -22,6 +22,7 @@ import {
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isRejectedInput } from "~/db/errors";
 import { sessionCookiesToSet } from "~/features/accounts/session.server";
 import { SESSION_COOKIE } from "~/features/accounts/session-cookie";
+import { labelRoute, routeMatcher } from "./metrics";
 import { storeIfCacheable } from "./page-cache";
 
 export const UNAVAILABLE_MESSAGE = DATABASE_UNAVAILABLE_MESSAGE;
@@ -71,25 +72,31 @@ export function reactRouterHandler(options: {
   // every request (data routes, static handler, ranked route branches: 4 % of a signed-in page's CPU,
   // ADR 0820). In production the build never changes: it is loaded once and the handler made from the
   // object; development keeps the function, so an edited route is picked up.
-  let handler: Promise<ReturnType<typeof createRequestHandler>> | null = null;
+  // With it, the route table's matcher that labels each request for /metrics (server/metrics.ts).
+  type Handling = { handle: ReturnType<typeof createRequestHandler>; route: (pathname: string) => string };
+  let handling: Promise<Handling> | null = null;
   const devHandler = createRequestHandler(options.build, options.mode);
   const handlerFor =
     options.mode === "development"
-      ? () => devHandler
+      ? () => options.build().then((build) => ({ handle: devHandler, route: routeMatcher(build.routes) }))
       : () => {
-          handler ??= options.build().then(
-            (build) => createRequestHandler(build, options.mode),
+          handling ??= options.build().then(
+            (build) => ({
+              handle: createRequestHandler(build, options.mode),
+              route: routeMatcher(build.routes),
+            }),
             (error: unknown) => {
-              handler = null;
+              handling = null;
               throw error;
             },
           );
-          return handler;
+          return handling;
         };
   return async (req, res, next) => {
     try {
       const failures: RequestFailures = { databaseUnavailable: false, rejectedInput: false };
-      const handle = await handlerFor();
+      const { handle, route } = await handlerFor();
+      labelRoute(res, route(req.path));
       const request = toFetchRequest(req, res);
       const context = options.getLoadContext(req, res, failures);
       let response = await handle(request, context);

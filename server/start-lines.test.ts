@@ -56,6 +56,28 @@ describe("startLines", () => {
     ]);
   });
 
+  it("warns when TRUST_PROXY is set and HOST takes connections from other machines (issue 35)", () => {
+    const relay = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com" };
+    const proxied = texts({ ...relay, TRUST_PROXY: "1" });
+    expect(proxied).toHaveLength(3);
+    expect(proxied[2]).toMatch(/^WARNING: TRUST_PROXY is set but HOST=0\.0\.0\.0 also takes connections/);
+    expect(texts({ ...relay, TRUST_PROXY: "loopback", HOST: "192.168.1.20" })[2]).toContain(
+      "HOST=192.168.1.20",
+    );
+    const warning = startLines({
+      config: loadConfig({ ...relay, TRUST_PROXY: "1" }),
+      port: 3000,
+      hasAdmin: true,
+    });
+    expect(warning[2]).toMatchObject({ level: "warn", fields: { host: "0.0.0.0" } });
+    // Behind a proxy on this machine, or without TRUST_PROXY: nothing to say.
+    for (const HOST of ["127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"]) {
+      expect(texts({ ...relay, TRUST_PROXY: "1", HOST }), HOST).toHaveLength(2);
+    }
+    expect(texts({ ...relay, HOST: "0.0.0.0" })).toHaveLength(2);
+    expect(texts({ ...relay, TRUST_PROXY: "false" })).toHaveLength(2);
+  });
+
   it("mentions ADMIN_EMAILS when some are listed", () => {
     expect(texts({ ADMIN_EMAILS: "owner@example.com" }, 3000, false).at(-1)).toBe(
       `${ADMIN_HINT} (or register and verify an address listed in ADMIN_EMAILS)`,

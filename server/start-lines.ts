@@ -24,6 +24,15 @@ export const ADMIN_HINT = "No admin yet: npm run admin:create -- --email you@exa
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Whether HOST listens on this machine only: a loopback address or name (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
+}
+
 /** The address the person who started the site uses: this machine's, unless PUBLIC_URL names another. */
 export function siteAddress(config: Pick<Config, "publicUrl">, port: number): string {
   const publicUrl = new URL(config.publicUrl);
@@ -32,7 +41,7 @@ export function siteAddress(config: Pick<Config, "publicUrl">, port: number): st
 
 /** The start lines for this configuration, the port actually listened on and whether an admin exists. */
 export function startLines(input: {
-  config: Pick<Config, "env" | "isProduction" | "publicUrl" | "mail" | "adminEmails">;
+  config: Pick<Config, "env" | "isProduction" | "publicUrl" | "mail" | "adminEmails" | "trustProxy" | "host">;
   port: number;
   hasAdmin: boolean;
 }): StartLine[] {
@@ -83,6 +92,19 @@ export function startLines(input: {
       `Anyone who can reach this site can read every email at ${inbox}, password-reset links included: ` +
         "set SMTP_URL before the site faces the public (docs/deploy.md)",
       { inbox },
+    );
+  }
+
+  // With TRUST_PROXY, the client's address is read from X-Forwarded-For, which anyone who reaches the
+  // port without the proxy can write (rate limits, sign-in records, GeoIP): only the proxy should reach
+  // it (ADR 0904).
+  if (config.trustProxy !== false && !isLoopbackHost(config.host)) {
+    line(
+      "warn",
+      `WARNING: TRUST_PROXY is set but HOST=${config.host} also takes connections from other machines, ` +
+        "which can send any X-Forwarded-For: listen on HOST=127.0.0.1 behind a proxy on this machine, or " +
+        "let only the proxy reach the port (docs/deploy.md)",
+      { host: config.host },
     );
   }
 

@@ -22,6 +22,8 @@ export interface CachedAnswer {
   br: Buffer;
   /** Bytes held, for the cache's bound. */
   size: number;
+  /** The route it answers for, its label in /metrics on every hit (server/metrics.ts, ADR 0904). */
+  route: string;
 }
 
 /** Paths that render the same for every visitor without cookies (a query string is never cached). */

@@ -1153,6 +1153,42 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     );
     expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
   }, 120_000);
+
+  // -------------------------------------------------------------------------------------------------
+  // Issue 35, items 1, 2 and 4 (h35-metrics): /metrics with forged forwarding headers, and hostile
+  // pinned-currency cookies on the cached pages. Neither adds a route; both take attacker input.
+  it("refuses /metrics to any forwarded request, and takes hostile currency pins on cached pages", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("x-forwarded-for", "forwarded"),
+        fc.oneof(fc.constantFrom("127.0.0.1", "::1", "for=127.0.0.1", "127.0.0.1, 127.0.0.1"), headerValue),
+        async (name, value) => {
+          // No token here: only this machine's own, unforwarded connection may read it.
+          const answer = await raw(server.url, "GET", "/metrics", { [name]: value });
+          expect(problems(`/metrics ${name}: ${value}`, answer)).toEqual([]);
+          expect(answer.status, `${name}: ${value}`).toBe(404);
+          expect(answer.text).not.toContain("portico_http_requests_total");
+        },
+      ),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/", "/terms", "/services/ssl-setup", "/api/session"),
+        fc.oneof(fc.stringMatching(/^[A-Z]{3}$/), headerValue),
+        async (path, pin) => {
+          const answer = await raw(server.url, "GET", path, {
+            cookie: `portico.currency=${pin.replace(/[;,]/g, "?")}`,
+          });
+          expect(problems(`${path} pin ${pin}`, answer)).toEqual([]);
+          expect(answer.status, `${path} pin ${pin}`).toBe(200);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
+  // -------------------------------------------------------------------------------------------------
   // Streamed uploads (issue 35 item 3, ADR 0514): the order page's multipart parser (busboy) facing a
   // bogus boundary and part headers with control characters, and a form whose declared length is over
   // its own limit. A client of its own: the one above has used its message rate on the fuzzed uploads.

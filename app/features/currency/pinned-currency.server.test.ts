@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SELECTABLE_CURRENCIES } from "./currency";
 import {
   clearPinnedCurrency,
   pinnedCurrencyCookieName,
@@ -38,6 +39,19 @@ describe("the pinned-currency cookie (ADR 0822)", () => {
     expect(pinnedPreference("USD", { ...snapshot, rates: { EUR: 0.92 } })?.preferredCurrency).toBe("USD");
     expect(pinnedPreference("ZZZ", snapshot)).toBeNull();
     expect(pinnedPreference(null, snapshot)).toBeNull();
+  });
+
+  it("accepts only the currencies the selector offers (issue 35): a made-up or unoffered code is no pin", () => {
+    for (const code of SELECTABLE_CURRENCIES) {
+      expect(readPinnedCurrency(`portico.currency=${code}`, false), code).toBe(code);
+    }
+    // Known to the rates, but not offered: not a key of its own in the page cache.
+    expect(readPinnedCurrency("portico.currency=JPY", false)).toBeNull();
+    expect(pinnedPreference("JPY", { ...snapshot, rates: { ...snapshot.rates, JPY: 149.5 } })).toBeNull();
+    // A client who saved such a code (detection off) is not pinned to it, and loses a stale pin.
+    const jpy = { preferredCurrency: "JPY", autoDetectCurrency: false };
+    expect(reconcilePinnedCurrency(null, jpy, false)).toBeNull();
+    expect(reconcilePinnedCurrency("portico.currency=JPY", jpy, false)).toMatch(/Max-Age=0/);
   });
 
   it("follows the saved preference: pinned with detection off, cleared otherwise, untouched when in step", () => {

@@ -14,6 +14,7 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import { SELECTABLE_CURRENCIES } from "./currency";
 import { type CurrencyPreference, loadCurrencyPreference } from "./preferences.server";
 import type { RatesSnapshot } from "./rates.server";
 
@@ -38,19 +39,29 @@ function rawPinnedValue(cookieHeader: string | null | undefined, https: boolean)
   return null;
 }
 
-/** The pinned currency code of a Cookie header (exactly three capital letters), or null. */
+/**
+ * Whether a currency may be pinned: one the currency selector offers (SELECTABLE_CURRENCIES). The pin
+ * is part of the page cache's key, so any other value would make a new cached page per made-up code
+ * and push the visitors' pages out (ADR 0800); a client who saved another code (typed into a request)
+ * sees it after load, from /api/session, as on any shared page.
+ */
+export function isPinnable(code: string | null | undefined): code is string {
+  return typeof code === "string" && (SELECTABLE_CURRENCIES as readonly string[]).includes(code);
+}
+
+/** The pinned currency code of a Cookie header (one the selector offers), or null. */
 export function readPinnedCurrency(cookieHeader: string | null | undefined, https: boolean): string | null {
   const value = rawPinnedValue(cookieHeader, https);
-  return value !== null && /^[A-Z]{3}$/.test(value) ? value : null;
+  return isPinnable(value) ? value : null;
 }
 
 /**
- * The preference a shared page is rendered with: the pinned code when the rates know it (USD always),
- * else none (the detected currency). Limiting it to known codes keeps the shared pages to one per
- * currency the site can show, whatever a cookie says.
+ * The preference a shared page is rendered with: the pinned code when the selector offers it and the
+ * rates know it (USD always), else none (the detected currency). Limiting it so keeps the shared pages
+ * to one per offered currency, whatever a cookie says.
  */
 export function pinnedPreference(code: string | null, snapshot: RatesSnapshot): CurrencyPreference | null {
-  if (!code || (code !== "USD" && snapshot.rates[code] === undefined)) return null;
+  if (!isPinnable(code) || (code !== "USD" && snapshot.rates[code] === undefined)) return null;
   return { preferredCurrency: code, autoDetectCurrency: false, countryCode: null };
 }
 
@@ -79,7 +90,7 @@ export function reconcilePinnedCurrency(
   https: boolean,
 ): string | null {
   const wanted =
-    preference && !preference.autoDetectCurrency && /^[A-Z]{3}$/.test(preference.preferredCurrency)
+    preference && !preference.autoDetectCurrency && isPinnable(preference.preferredCurrency)
       ? preference.preferredCurrency
       : null;
   const current = rawPinnedValue(cookieHeader, https);
