@@ -21,13 +21,11 @@ import {
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
-import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
-import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
-import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
 import { consumeCheckoutAllowance } from "./checkout-limit.server";
+import { createOrder } from "./create-order.server";
 import { PAYMENT_FAILED, SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { chooseAddons, priceOrder } from "./pricing";
 
@@ -140,10 +138,9 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
     taxRatePercent: deps.config.invoices.taxRatePercent,
   });
 
-  const created = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+  const created = await db.transaction((tx) =>
+    createOrder(tx, deps.config, {
+      order: {
         clientId: input.client.id,
         serviceId: service.id,
         serviceName: service.name,
@@ -157,30 +154,12 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
         currency: price.currency,
         amountInCurrency: price.subtotal,
         exchangeRate: price.exchangeRate,
-        status: "pending",
         provider: deps.providers.active.name,
         checkoutToken: input.checkoutToken,
-      })
-      // The same form posted twice: the second insert finds the first order's token and does nothing
-      // (waiting for the first transaction when both run at once).
-      .onConflictDoNothing({ target: [orders.clientId, orders.checkoutToken] })
-      .returning();
-    if (!order) return null;
-    await publishLiveEvent(tx, {
-      userId: order.clientId,
-      kind: "order",
-      entityId: order.id,
-      status: "pending",
-    });
-    // Last: it takes the invoice counter's lock, which every checkout waits for until this commits.
-    const invoice = await createInvoiceForOrder(tx, {
-      order,
-      price,
-      dueDays: deps.config.invoices.dueDays,
-      seller: sellerSnapshot(deps.config.business),
-    });
-    return { order, invoice };
-  });
+      },
+      invoicePrice: price,
+    }),
+  );
 
   if (!created) {
     // A repeat of a form already posted: continue with the order it made, never a second one.

@@ -14,7 +14,6 @@ import {
   clients,
   type Invoice,
   type Order,
-  orders,
   type Quote,
   type QuoteLine,
   quoteCounters,
@@ -30,6 +29,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { createOrder } from "~/features/orders/create-order.server";
 import { notifyOwners, publishToOwners } from "~/features/orders/order-access.server";
 import { parseAmountInput } from "~/features/refunds/refund-math";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
@@ -500,9 +500,8 @@ export async function acceptQuote(
     const amounts = { taxCents: cents(quote.taxUsd), totalCents: cents(quote.totalUsd) };
     const split = depositSplit(amounts, quote.depositPercent);
     const preTaxCents = amounts.totalCents - amounts.taxCents;
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const { order, invoice } = (await createOrder(tx, deps.config, {
+      order: {
         clientId: client.id,
         serviceId: null,
         serviceName: `Custom work (${quote.quoteNumber})`,
@@ -515,18 +514,12 @@ export async function acceptQuote(
         currency: "USD",
         amountInCurrency: dollars(preTaxCents),
         exchangeRate: 1,
-        status: "pending",
         quoteId: quote.id,
-      })
-      .returning();
-    const invoice = await createInvoiceForOrder(tx, {
-      order: order!,
-      price: invoicePrice(split.first, quote.taxRatePercent),
-      dueDays: deps.config.invoices.dueDays,
-      seller: sellerSnapshot(deps.config.business),
-      kind: split.balance ? "deposit" : "full",
+      },
+      invoicePrice: invoicePrice(split.first, quote.taxRatePercent),
+      invoiceKind: split.balance ? "deposit" : "full",
       now,
-    });
+    }))!;
     await tx
       .update(quotes)
       .set({
@@ -536,17 +529,16 @@ export async function acceptQuote(
         acceptedName: parsed.data.signature,
         acceptedIp: meta.ip,
         acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null,
-        orderId: order!.id,
+        orderId: order.id,
       })
       .where(eq(quotes.id, quote.id));
-    await publishLiveEvent(tx, { userId: client.id, kind: "order", entityId: order!.id, status: "pending" });
     await publishLiveEvent(tx, { userId: client.id, kind: "quote", entityId: quote.id, status: "accepted" });
     const actor: Actor = { id: client.id, email: client.email };
     await recordAudit(tx, actor, {
       action: "quote.accept",
       entity: "quote",
       entityId: quote.id,
-      after: { signature: parsed.data.signature, ip: meta.ip, orderId: order!.id, invoiceId: invoice.id },
+      after: { signature: parsed.data.signature, ip: meta.ip, orderId: order.id, invoiceId: invoice.id },
     });
     await tellOwner(
       tx,
@@ -561,7 +553,7 @@ export async function acceptQuote(
     );
     return {
       ok: true,
-      orderId: order!.id,
+      orderId: order.id,
       invoiceId: invoice.id,
       message: `Quote ${quote.quoteNumber} is accepted. Invoice ${invoice.invoiceNumber} is ready to pay.`,
     };

@@ -1,0 +1,58 @@
+/**
+ * The one way an order comes to exist (checkout and quote acceptance): the order row (pending), its
+ * live event and its first invoice (sent, numbered gap-free per year, with the 'New Invoice'
+ * notification), in the caller's transaction. What is bought and at what price is the caller's; what
+ * always goes with a new order is here.
+ */
+import type { Config } from "~/config.server";
+import type { Tx } from "~/db/client.server";
+import { type Invoice, type InvoiceKind, type Order, orders } from "~/db/schema";
+import { sellerSnapshot } from "~/features/invoices/invoice-parties";
+import { createInvoiceForOrder, type InvoicePrice } from "~/features/invoices/invoices.server";
+import { publishLiveEvent } from "~/features/live/live-events.server";
+
+/** The order's own columns, as its caller priced them; its status is always pending. */
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "status" | "createdAt" | "updatedAt">;
+
+export interface CreateOrderInput {
+  order: NewOrder;
+  /** What the first invoice bills: all of the order, or a quote's deposit. */
+  invoicePrice: InvoicePrice;
+  invoiceKind?: InvoiceKind;
+  now?: Date;
+}
+
+/**
+ * Inserts a pending order and its first invoice. With a checkout token, the same purchase form posted
+ * twice makes one order: the second call finds the first order's token and answers null (waiting for
+ * the first transaction when both run at once).
+ */
+export async function createOrder(
+  tx: Tx,
+  config: Pick<Config, "invoices" | "business">,
+  input: CreateOrderInput,
+): Promise<{ order: Order; invoice: Invoice } | null> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...input.order, status: "pending" })
+    // Only a checkout token can meet this index: without one (a quote's order) nothing conflicts here.
+    .onConflictDoNothing({ target: [orders.clientId, orders.checkoutToken] })
+    .returning();
+  if (!order) return null;
+  await publishLiveEvent(tx, {
+    userId: order.clientId,
+    kind: "order",
+    entityId: order.id,
+    status: "pending",
+  });
+  // Last: it takes the invoice counter's lock, which every other new order waits for until this commits.
+  const invoice = await createInvoiceForOrder(tx, {
+    order,
+    price: input.invoicePrice,
+    dueDays: config.invoices.dueDays,
+    seller: sellerSnapshot(config.business),
+    kind: input.invoiceKind,
+    now: input.now,
+  });
+  return { order, invoice };
+}
