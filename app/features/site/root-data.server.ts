@@ -51,6 +51,21 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     const currency = sharedPageCurrency(location, cookie, https, await services.rates.get());
     return { data: { ...common, user: null, accountAfterLoad: true, currency }, setCookie: null };
   }
+  const { user, currency, setCookie } = await sessionAndCurrency(request, context);
+  return { data: { ...common, user, accountAfterLoad: false, currency }, setCookie };
+}
+
+/**
+ * Who this request's session is and the currency to show them, for the shell: the root loader of a
+ * page rendered with the session, and /api/session for the header of a shared page. Their saved
+ * currency wins while detection is off; the pinned-currency cookie is brought in step with it
+ * (`setCookie`); a newly detected country or currency is saved after the response.
+ */
+export async function sessionAndCurrency(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: SessionUser | null; currency: CurrencyState; setCookie: string | null }> {
+  const https = context.runtime.config.publicUrl.startsWith("https://");
   const user = await getCurrentUser(request, context);
   const { state, preference } = await currencyAndPreference({
     services: context.runtime.currency,
@@ -59,13 +74,14 @@ export async function loadRootData(request: Request, context: AppLoadContext): P
     request,
     clientAddress: context.clientIp,
     userId: user?.id ?? null,
-    // On a portal page the shell's statement reads it (requirePortalShell).
+    // On a portal page the shell's statement reads it (requirePortalShell); elsewhere it is read here.
     preference: user ? preferenceOfRequest(context, user.id) : undefined,
     // Counted like the request itself: a stopping process closes its database only after it.
     afterResponse: (task) => void context.runtime.drain.track(task()),
   });
   return {
-    data: { ...common, user, accountAfterLoad: false, currency: state },
-    setCookie: reconcilePinnedCurrency(cookie, user ? preference : null, https),
+    user,
+    currency: state,
+    setCookie: reconcilePinnedCurrency(request.headers.get("cookie"), user ? preference : null, https),
   };
 }

@@ -9,31 +9,17 @@
  * detected country or currency, and the session's daily renewal. No input is read but the cookies.
  */
 
-import { getCurrentUser } from "~/features/accounts/session.server";
 import { dashboardOf, type SessionAnswer } from "~/features/accounts/session-answer";
-import { currencyAndPreference } from "~/features/currency/currency.server";
-import { reconcilePinnedCurrency } from "~/features/currency/pinned-currency.server";
+import { sessionAndCurrency } from "~/features/site/root-data.server";
 import type { Route } from "./+types/session";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request, context);
-  const { state, preference } = await currencyAndPreference({
-    services: context.runtime.currency,
-    db: context.runtime.database.db,
-    logger: context.logger,
-    request,
-    clientAddress: context.clientIp,
-    userId: user?.id ?? null,
-    // Counted like the request itself: a stopping process closes its database only after it.
-    afterResponse: (task) => void context.runtime.drain.track(task()),
-  });
+  const { user, currency, setCookie } = await sessionAndCurrency(request, context);
   const body: SessionAnswer = user
-    ? { signedIn: true, name: user.name, role: user.role, dashboard: dashboardOf(user.role), currency: state }
-    : { signedIn: false, currency: state };
+    ? { signedIn: true, name: user.name, role: user.role, dashboard: dashboardOf(user.role), currency }
+    : { signedIn: false, currency };
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const https = context.runtime.config.publicUrl.startsWith("https://");
-  const pin = reconcilePinnedCurrency(request.headers.get("cookie"), user ? preference : null, https);
-  if (pin) headers.append("Set-Cookie", pin);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return Response.json(body, { headers });
 }
 
