@@ -3,7 +3,10 @@
  * everyone's catalogue events), `id:` = the live_events id, a heartbeat comment every few seconds,
  * `Last-Event-ID` resume from the log, and an end when the session ends (signed out here or elsewhere).
  */
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { session } from "~/db/schema";
 import type { LiveHub, LiveMessage } from "./live-hub.server";
 
 export interface EventStreamOptions {
@@ -18,6 +21,16 @@ export interface EventStreamOptions {
   sessionAlive(): Promise<boolean>;
   signal: AbortSignal;
   logger: Pick<Logger, "warn" | "debug">;
+}
+
+/** Whether a session still exists and has not expired: the stream's periodic check (`sessionAlive`). */
+export async function sessionStillValid(db: Database, sessionId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: session.expiresAt })
+    .from(session)
+    .where(eq(session.id, sessionId))
+    .limit(1);
+  return Boolean(row && row.expiresAt.getTime() > now.getTime());
 }
 
 /** How long the browser waits before reconnecting (the SSE `retry:` field). */

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
-import { session } from "~/db/schema";
 import {
   getSignedIn,
   lacksRequiredTwoFactor,
   twoFactorRequiredResponse,
 } from "~/features/accounts/session.server";
-import { openEventStream, parseEventId } from "~/features/live/event-stream.server";
+import { openEventStream, parseEventId, sessionStillValid } from "~/features/live/event-stream.server";
 import type { Route } from "./+types/events";
 
 /**
@@ -45,14 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastEventId,
     heartbeatMs: runtime.config.live.heartbeatMs,
     sessionCheckMs: runtime.config.live.sessionCheckMs,
-    sessionAlive: async () => {
-      const [row] = await db
-        .select({ expiresAt: session.expiresAt })
-        .from(session)
-        .where(eq(session.id, signedIn.sessionId))
-        .limit(1);
-      return Boolean(row && row.expiresAt.getTime() > Date.now());
-    },
+    sessionAlive: () => sessionStillValid(db, signedIn.sessionId),
     signal: request.signal,
     logger: context.logger,
   });
