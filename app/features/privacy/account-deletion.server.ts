@@ -64,6 +64,7 @@ import {
   DELETION_MESSAGES,
   deletedEmail,
 } from "./account-deletion";
+import { type AccountDeletionDeps, afterDeletionCommitted } from "./deletion-deps.server";
 
 // The forms' rules live here, not in ./account-deletion: the profile page imports that module for the
 // word to type, and zod would come along into its JavaScript (the pages' budgets).
@@ -571,7 +572,7 @@ async function passwordMatches(deps: AccountDeps, request: Request, password: st
  * progress.
  */
 export async function deleteOwnAccount(
-  deps: AccountDeps & { config: DeletionDeps["config"] },
+  deps: AccountDeletionDeps,
   request: Request,
   me: SessionUser,
   values: Record<string, string>,
@@ -598,7 +599,9 @@ export async function deleteOwnAccount(
     }
   }
   const result = await deleteClientAccount(deps, me.id, { id: me.id, email: me.email }, "client");
-  return result.ok ? { ok: true, checkouts: result.checkouts } : refused(result.status, result.error);
+  if (!result.ok) return refused(result.status, result.error);
+  afterDeletionCommitted(deps, result.checkouts);
+  return { ok: true, checkouts: result.checkouts };
 }
 
 /**
@@ -606,7 +609,7 @@ export async function deleteOwnAccount(
  * re-authentication the two-factor settings use too); the audit row records the owner.
  */
 export async function deleteClientByOwner(
-  deps: AccountDeps & { config: DeletionDeps["config"] },
+  deps: AccountDeletionDeps,
   request: Request,
   admin: SessionUser,
   clientId: string,
@@ -622,7 +625,9 @@ export async function deleteClientByOwner(
     });
   }
   const result = await deleteClientAccount(deps, clientId, { id: admin.id, email: admin.email }, "owner");
-  return result.ok ? result : refused(result.status, result.error);
+  if (!result.ok) return refused(result.status, result.error);
+  afterDeletionCommitted(deps, result.checkouts);
+  return result;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { data, Link, redirect } from "react-router";
-import { accountDeps } from "~/features/accounts/deps.server";
 import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
 import { getClientPage } from "~/features/admin/clients.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
-import { expireCheckouts } from "~/features/payments/provider.server";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
+import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -40,12 +39,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (values.intent !== "deleteClient") {
     return data({ error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
   }
-  const deps = { ...accountDeps(context), config: context.runtime.config };
-  const result = await deleteClientByOwner(deps, request, admin, id, values);
+  const result = await deleteClientByOwner(deletionDeps(context), request, admin, id, values);
   if (!result.ok)
     return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
-  context.runtime.outbox.wake();
-  void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
   throw redirect(`/admin/clients/${encodeURIComponent(id)}?deleted=1`);
 }
 

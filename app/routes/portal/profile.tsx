@@ -4,8 +4,8 @@ import { ProfilePage } from "~/features/accounts/ProfilePage";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
-import { expireCheckouts } from "~/features/payments/provider.server";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
+import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
 import { formValues } from "~/ui/form";
 import type { Route } from "./+types/profile";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const values = formValues(await request.formData());
   if (values.intent === "deleteAccount") {
-    const deps = { ...accountDeps(context), config: context.runtime.config };
+    const deps = deletionDeps(context);
     const result = await deleteOwnAccount(deps, request, user, values);
     if (!result.ok) {
       return data(
@@ -46,9 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: result.status },
       );
     }
-    context.runtime.outbox.wake();
-    // The cancelled orders' checkouts can no longer be paid (after the commit; failures only logged).
-    void expireCheckouts(context.runtime.payments, context.runtime.logger, result.checkouts);
     forgetSignedIn(context);
     throw redirect("/client/account-deleted", { headers: await signedOutCookies(deps) });
   }
