@@ -41,7 +41,7 @@ function oneOf<T extends string>(value: unknown, options: ReadonlyArray<{ value:
 /**
  * The account's choices as saved (the `clients` row's columns), the defaults for one never saved or for a
  * value no longer offered. `saved` says whether the client chose at all (a browser's older local choice
- * may then stand in until the next save: ProfilePage.tsx).
+ * may then stand in until the next save: ProfileInformationTab.tsx).
  */
 export function accountLocaleOf(row: { timeZone: string | null; language: string | null }): AccountLocale & {
   saved: boolean;

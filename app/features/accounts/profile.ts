@@ -1,4 +1,4 @@
-/** What the profile page's action answers: made in profile.server.ts, read by ProfilePage.tsx's forms. */
+/** What the profile page's action answers: made in profile.server.ts, read by the profile page's tabs (portal/ProfilePage.tsx). */
 import type { FieldErrors } from "~/ui/form";
 import type { NotificationPreferences } from "./notification-preferences";
 import type { TwoFactorView } from "./two-factor";

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
-import { ProfilePage } from "~/features/accounts/ProfilePage";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
+import { ProfilePage } from "~/features/portal/ProfilePage";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";

@@ -1,0 +1,204 @@
+/**
+ * The profile page's first tab (client-portal.md, Profile): the profile information form, with the
+ * timezone and language saved with it (ADR 0521). A plain form posted to the page's action
+ * (profile.server.ts) with `intent=profile`.
+ */
+import { type RefObject, useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { Alert, TextField } from "~/ui/field";
+import {
+  type ClientLanguage,
+  type ClientTimeZone,
+  LANGUAGES,
+  LOCAL_PREFERENCES_KEY,
+  parseLocalPreferences,
+  TIMEZONES,
+} from "./account-locale";
+import type { ProfileActionData } from "./profile";
+
+/** The client record as the form shows it (the portal shell's loader reads it). */
+export interface ProfileClient {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  address: string;
+  country: string;
+  taxId: string;
+  timeZone: ClientTimeZone;
+  language: ClientLanguage;
+  /** Whether the client ever saved a timezone or language (else the defaults above). */
+  saved: boolean;
+}
+
+export function ProfileInformationTab({
+  client,
+  result,
+}: {
+  client: ProfileClient;
+  result: ProfileActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.form === "profile" ? result : undefined;
+  const saving = navigation.formData?.get("intent") === "profile";
+  return (
+    <Form method="post" className="max-w-xl space-y-4" noValidate>
+      <input type="hidden" name="intent" value="profile" />
+      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+      <TextField
+        label="Full Name"
+        name="name"
+        defaultValue={client.name}
+        autoComplete="name"
+        required
+        error={mine?.fieldErrors.name}
+      />
+      <TextField
+        label="Email Address"
+        name="email"
+        type="email"
+        value={client.email}
+        readOnly
+        aria-readonly="true"
+        hint="Email cannot be changed"
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        defaultValue={client.phone}
+        autoComplete="tel"
+        error={mine?.fieldErrors.phone}
+      />
+      <TextField
+        label="Company"
+        name="company"
+        defaultValue={client.company}
+        autoComplete="organization"
+        error={mine?.fieldErrors.company}
+      />
+      <TextField
+        label="Billing Address"
+        name="address"
+        defaultValue={client.address}
+        autoComplete="street-address"
+        maxLength={200}
+        hint="Printed on invoices issued from now on"
+        error={mine?.fieldErrors.address}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Country"
+          name="country"
+          defaultValue={client.country}
+          autoComplete="country-name"
+          maxLength={56}
+          error={mine?.fieldErrors.country}
+        />
+        <TextField
+          label="VAT/Tax ID"
+          name="taxId"
+          defaultValue={client.taxId}
+          maxLength={40}
+          error={mine?.fieldErrors.taxId}
+        />
+      </div>
+      <AccountLocaleSettings client={client} errors={mine?.fieldErrors ?? {}} />
+      <Button type="submit" disabled={saving}>
+        {saving ? "Saving..." : "Save Changes"}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A choice this browser held before the account saved one (the spec kept them locally): shown in the
+ * select, if the client has not touched it yet, and saved with the next "Save Changes". Once the account
+ * holds a choice, the local copy goes.
+ */
+function useEarlierLocalChoice(
+  saved: boolean,
+  timeZone: RefObject<HTMLSelectElement | null>,
+  language: RefObject<HTMLSelectElement | null>,
+  defaults: { timeZone: string; language: string },
+) {
+  useEffect(() => {
+    try {
+      if (saved) {
+        window.localStorage.removeItem(LOCAL_PREFERENCES_KEY);
+        return;
+      }
+      const local = parseLocalPreferences(window.localStorage.getItem(LOCAL_PREFERENCES_KEY));
+      // Only where the select still shows what the server rendered: a choice made before hydration stays.
+      if (local.timeZone && timeZone.current?.value === defaults.timeZone)
+        timeZone.current.value = local.timeZone;
+      if (local.language && language.current?.value === defaults.language)
+        language.current.value = local.language;
+    } catch {
+      // Storage refused (private mode, a policy): the account's choices stand.
+    }
+  }, [saved, timeZone, language, defaults.timeZone, defaults.language]);
+}
+
+/** Timezone and language: saved with the account by the profile form (ADR 0521). */
+function AccountLocaleSettings({
+  client,
+  errors,
+}: {
+  client: ProfileClient;
+  errors: Record<string, string | undefined>;
+}) {
+  const timeZone = useRef<HTMLSelectElement>(null);
+  const language = useRef<HTMLSelectElement>(null);
+  useEarlierLocalChoice(client.saved, timeZone, language, client);
+  const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <label className="block text-sm font-medium text-slate-800">
+          Timezone
+          <select
+            ref={timeZone}
+            name="timeZone"
+            className={selectClass}
+            defaultValue={client.timeZone}
+            aria-describedby="timezone-hint"
+            aria-invalid={errors.timeZone ? true : undefined}
+          >
+            {TIMEZONES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="timezone-hint" className="mt-1 text-sm text-slate-600">
+          {errors.timeZone ?? "Dates and times in the portal and in our emails to you"}
+        </p>
+      </div>
+      <div>
+        <label className="block text-sm font-medium text-slate-800">
+          Language
+          <select
+            ref={language}
+            name="language"
+            className={selectClass}
+            defaultValue={client.language}
+            aria-describedby="language-hint"
+            aria-invalid={errors.language ? true : undefined}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="language-hint" className="mt-1 text-sm text-slate-600">
+          {errors.language ?? "Saved for later: the portal and our emails are in English for now"}
+        </p>
+      </div>
+    </div>
+  );
+}

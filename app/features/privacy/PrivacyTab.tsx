@@ -1,0 +1,104 @@
+/**
+ * The profile page's Privacy tab (issue 25): "Download my data" and "Delete my account".
+ */
+import { Form, useNavigation } from "react-router";
+import type { ProfileActionData } from "~/features/accounts/profile";
+import { Button } from "~/ui/button";
+import { Alert, PasswordField, TextField } from "~/ui/field";
+import { DeleteConfirmField } from "./DeleteConfirmField";
+import { DATA_EXPORTS_PER_DAY } from "./data-export";
+
+/**
+ * "Delete my account" (issue 25, ADR 0520): the current password, the two-factor code when it is on,
+ * and DELETE typed; posted to the page's action, which signs out and shows that it is done. Plain
+ * uncontrolled inputs, so what is typed before hydration is what is sent.
+ */
+function DeleteAccount({
+  twoFactorOn,
+  result,
+}: {
+  twoFactorOn: boolean;
+  result: ProfileActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const mine = result?.form === "deleteAccount" ? result : undefined;
+  const deleting = navigation.formData?.get("intent") === "deleteAccount";
+  return (
+    <section aria-labelledby="delete-title" className="max-w-xl space-y-4 border-t border-slate-200 pt-8">
+      <h2 id="delete-title" className="text-lg font-semibold">
+        Delete my account
+      </h2>
+      <p className="text-sm text-slate-700">
+        This signs you out everywhere and deletes your profile, preferences, notifications, the files on your
+        orders and your contact messages. Unpaid pending orders are cancelled. The invoices, credit notes and
+        quotes we issued to you are kept as issued, as tax law requires (see our{" "}
+        <a href="/privacy" className="text-brand-700 underline">
+          privacy policy
+        </a>
+        ). It cannot be undone; you may register again later as a new client.
+      </p>
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value="deleteAccount" />
+        {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+        <PasswordField
+          label="Your password"
+          name="password"
+          autoComplete="current-password"
+          hint="The one you sign in with"
+          required
+          error={mine?.fieldErrors.password}
+        />
+        {twoFactorOn && (
+          <TextField
+            label="Two-factor code"
+            name="code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or a backup code"
+            required
+            error={mine?.fieldErrors.code}
+          />
+        )}
+        <DeleteConfirmField error={mine?.fieldErrors.confirm} />
+        <Button type="submit" variant="danger" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete my account"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * "Download my data" (issue 25): a plain form posted to the export route, which answers the zip as a
+ * download (the page stays where it is), or a 429 with its message past the day's limit.
+ */
+export function PrivacyTab({
+  twoFactorOn,
+  result,
+}: {
+  twoFactorOn: boolean;
+  result: ProfileActionData | undefined;
+}) {
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="export-title" className="max-w-xl space-y-4">
+        <h2 id="export-title" className="text-lg font-semibold">
+          Download my data
+        </h2>
+        <p className="text-sm text-slate-700">
+          One zip file with everything we keep about you: your profile and preferences, your orders, invoices,
+          credit notes and quotes, the messages on your orders (with the names of their attachments), your
+          notifications, your sign-in sessions and your consents, as JSON files with a README, and every
+          invoice as a PDF.
+        </p>
+        <p className="text-sm text-slate-700">
+          You can download it {DATA_EXPORTS_PER_DAY} times a day. Each download is recorded.
+        </p>
+        <form method="post" action="/client/profile/export">
+          <Button type="submit">Download my data</Button>
+        </form>
+      </section>
+      <DeleteAccount twoFactorOn={twoFactorOn} result={result} />
+    </div>
+  );
+}
