@@ -500,6 +500,7 @@ export async function acceptQuote(
     const amounts = { taxCents: cents(quote.taxUsd), totalCents: cents(quote.totalUsd) };
     const split = depositSplit(amounts, quote.depositPercent);
     const preTaxCents = amounts.totalCents - amounts.taxCents;
+    // No checkout token: createOrder never finds a repeat here (one order per quote is the quote's lock).
     const { order, invoice } = (await createOrder(tx, deps.config, {
       order: {
         clientId: client.id,
