@@ -5,7 +5,6 @@
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
 import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
-import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -75,14 +74,7 @@ export function ClientOrdersAndInvoices({
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
                 <Td>{formatDate(i.dueDate, "iso")}</Td>
                 <Td>
-                  <StatusBadge
-                    status={
-                      i.overdue
-                        ? "overdue"
-                        : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency)
-                    }
-                    plain
-                  />
+                  <StatusBadge status={i.shownStatus} plain />
                 </Td>
               </tr>
             ))}

@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
-import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
+import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { LiveIndicator } from "~/features/live/LiveUpdates";
 import type { BriefView } from "~/features/orders/brief.server";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
@@ -104,7 +104,7 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
                 <Link className="text-brand-700 underline" to={`/admin/invoices/${invoice.id}`}>
                   {invoice.invoiceNumber}
                 </Link>{" "}
-                <StatusBadge status={effectiveInvoiceStatus(invoice.status, invoice.dueDate)} plain />
+                <StatusBadge status={shownInvoiceStatus(invoice)} plain />
               </span>
             ) : (
               "—"

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { Quote } from "~/db/schema";
 import { formatMoney } from "~/features/currency/currency";
+import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -89,7 +90,7 @@ export function QuoteDetails({
   revisions: QuoteLink[];
 }) {
   const items: [string, ReactNode][] = [
-    ["Status", <StatusBadge key="s" status={quote.status} plain />],
+    ["Status", <StatusBadge key="s" status={shownQuoteStatus(quote)} plain />],
     ["Number", quote.quoteNumber ? <code key="n">{quote.quoteNumber}</code> : "Given when sent"],
     ["Recipient", `${quote.name}${quote.company ? ` (${quote.company})` : ""} <${quote.email}>`],
     [

@@ -12,8 +12,12 @@ import { formatMoney } from "~/features/currency/currency";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
-import { isOverdue } from "~/features/invoices/invoice-status";
-import { overdueInvoiceSql, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { isOverdue, type ShownInvoiceStatus } from "~/features/invoices/invoice-status";
+import {
+  overdueInvoiceSql,
+  shownInvoiceStatusSql,
+  unpaidInvoiceSql,
+} from "~/features/invoices/invoice-status.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
 import { amountToMinor, minorToAmount, refundableMinor } from "~/features/refunds/refund-math";
@@ -45,7 +49,8 @@ export interface InvoiceListRow {
   id: string;
   invoiceNumber: string;
   status: string;
-  overdue: boolean;
+  /** The status it is shown with (overdue, refunds counted): shownInvoiceStatus, in SQL. */
+  shownStatus: ShownInvoiceStatus;
   currency: string;
   totalAmount: number;
   /** What came back through refunds: the status column shows it (ADR 0505). */
@@ -77,7 +82,7 @@ export async function listInvoices(
         id: invoices.id,
         invoiceNumber: invoices.invoiceNumber,
         status: invoices.status,
-        overdue: overdueInvoiceSql,
+        shownStatus: shownInvoiceStatusSql,
         currency: invoices.currency,
         totalAmount: invoices.totalAmount,
         refundedAmount: invoices.refundedAmount,
@@ -120,7 +125,7 @@ export async function listInvoices(
 
 export async function getInvoiceDetail(db: Database, id: string) {
   const [row] = await db
-    .select({ invoice: invoices, overdue: overdueInvoiceSql, client: clients, order: orders })
+    .select({ invoice: invoices, shownStatus: shownInvoiceStatusSql, client: clients, order: orders })
     .from(invoices)
     .leftJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))

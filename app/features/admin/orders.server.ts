@@ -11,6 +11,7 @@ import { auditLog, clients, invoices, type OrderStatus, orderStatuses, orders } 
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { BRIEF_MISSING } from "~/features/orders/brief";
 import { briefMissingSql } from "~/features/orders/brief.server";
+import { OPEN_ORDER_STATUSES } from "~/features/orders/order-status";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
 
@@ -135,9 +136,9 @@ export async function openOrdersByStatus(db: Database): Promise<Record<string, n
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
-    .where(inArray(orders.status, ["pending", "paid", "in_progress"]))
+    .where(inArray(orders.status, [...OPEN_ORDER_STATUSES]))
     .groupBy(orders.status);
-  const out: Record<string, number> = { pending: 0, paid: 0, in_progress: 0 };
+  const out: Record<string, number> = Object.fromEntries(OPEN_ORDER_STATUSES.map((s) => [s, 0]));
   for (const r of rows) out[r.status] = r.n;
   return out;
 }

@@ -16,6 +16,7 @@ import {
   type QuoteFormValues,
 } from "~/features/quotes/quote-form";
 import { cents, depositSplit, quoteAmounts } from "~/features/quotes/quote-pricing";
+import { quoteDay } from "~/features/quotes/quote-status";
 import { getQuote, type QuoteDeps, reviseQuote, saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import { listCatalogue } from "./catalogue.server";
 import { adminDeps } from "./route-helpers.server";
@@ -183,7 +184,7 @@ export async function handleQuotePost(
     input.company ??= client.company;
   }
   if (intent === "send" && /^\d{4}-\d{2}-\d{2}$/.test(input.validUntil)) {
-    if (input.validUntil < now.toISOString().slice(0, 10))
+    if (input.validUntil < quoteDay(now))
       return refused(400, "The valid-until date has passed: change it before sending.", shown);
   }
 

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { invoiceStatusLabel } from "~/features/refunds/refund-math";
 import { StatusBadge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { Td } from "~/ui/table";
-import { isUnpaidOrOverdue } from "./invoice-status";
+import { invoiceStatusLabel, isUnpaidOrOverdue } from "./invoice-status";
 
 /** One row of the client's invoices page, as clientInvoicesPage wrote it. */
 export interface ClientInvoiceRowData {

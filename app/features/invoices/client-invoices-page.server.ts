@@ -7,11 +7,10 @@ import type { Database } from "~/db/client.server";
 import { formatMoney } from "~/features/currency/currency";
 import { toColumns } from "~/features/lists/columns";
 import type { ListQuery } from "~/features/lists/listing";
-import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { formatDate } from "~/ui/format";
 import type { ClientInvoiceFilter } from "./invoice-filters";
 import { listClientInvoices } from "./invoice-lists.server";
-import { isPastDue } from "./invoice-status";
+import { isPastDue, shownInvoiceStatus } from "./invoice-status";
 
 export async function clientInvoicesPage(
   db: Database,
@@ -34,8 +33,8 @@ export async function clientInvoicesPage(
         paid: inv.paidAt && formatDate(inv.paidAt),
         amount: formatMoney(inv.totalAmount, inv.currency),
         tax: inv.taxAmount > 0 ? formatMoney(inv.taxAmount, inv.currency) : null,
-        // Stored paid, shown refunded or partially refunded once refunds are counted (ADR 0505).
-        status: invoiceDisplayStatus(inv.status, inv.totalAmount, inv.refundedAmount, inv.currency),
+        // As every page shows it: overdue once past due, refunded or partially refunded (ADR 0505).
+        status: shownInvoiceStatus(inv, now),
       })),
     ),
   };

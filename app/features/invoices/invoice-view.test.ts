@@ -40,7 +40,8 @@ const base = {
 
 describe("invoiceView", () => {
   it("shows a USD invoice with its own symbol and the dates", () => {
-    const v = invoiceView(base, business);
+    // Shown before its due date (after it, the sent invoice reads overdue).
+    const v = invoiceView(base, business, undefined, new Date("2026-01-02T00:00:00Z"));
     expect(v).toMatchObject({
       number: "INV-2026-0001",
       total: "$80.00",

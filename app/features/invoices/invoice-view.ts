@@ -4,7 +4,7 @@
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
-import { invoiceDisplayStatus, invoiceStatusLabel, refundedLine } from "~/features/refunds/refund-math";
+import { refundedLine } from "~/features/refunds/refund-math";
 import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";
 import {
@@ -14,6 +14,7 @@ import {
   readBuyer,
   readSeller,
 } from "./invoice-parties";
+import { invoiceStatusLabel, type ShownInvoiceStatus, shownInvoiceStatus } from "./invoice-status";
 
 export interface InvoiceViewInput {
   invoice: {
@@ -80,8 +81,8 @@ export interface InvoiceView {
   number: string;
   /** The stored status (paid stays paid once refunded). */
   status: string;
-  /** What the invoice is shown as: the stored status, or refunded / partially_refunded (ADR 0505). */
-  displayStatus: string;
+  /** What the invoice is shown as (shownInvoiceStatus): overdue once past due, refunds counted (ADR 0505). */
+  displayStatus: ShownInvoiceStatus;
   statusLabel: string;
   /** By the stored status: a refunded invoice was paid (no Pay Now, "Thank you for your payment"). */
   tone: "paid" | "unpaid";
@@ -149,6 +150,8 @@ export function invoiceView(
   input: InvoiceViewInput,
   business: BusinessIdentity,
   format = formatMoney,
+  /** The moment it is shown at: past its due date, an unpaid invoice reads overdue. */
+  now: Date = new Date(),
 ): InvoiceView {
   const { invoice, order, client } = input;
   const seller = readSeller(invoice.seller, business);
@@ -163,7 +166,7 @@ export function invoiceView(
   const refunded = invoice.refundedAmount ?? 0;
   // A quote's deposit or balance bills a part of its order: one line for that part.
   const part = invoice.kind === "deposit" ? "Deposit" : invoice.kind === "balance" ? "Balance" : null;
-  const displayStatus = invoiceDisplayStatus(invoice.status, invoice.totalAmount, refunded, invoice.currency);
+  const displayStatus = shownInvoiceStatus({ ...invoice, refundedAmount: refunded }, now);
   return {
     id: invoice.id,
     number: invoice.invoiceNumber,

@@ -15,7 +15,6 @@ import { type FieldErrors, parseForm } from "~/ui/form";
 import {
   BRIEF_MESSAGES,
   BRIEF_MISSING,
-  BRIEF_OPEN_STATUSES,
   type BriefAnswers,
   type BriefState,
   briefLines,
@@ -33,6 +32,7 @@ import {
   type ScopedOrder,
   type Viewer,
 } from "./order-access.server";
+import { WORK_OWED_ORDER_STATUSES } from "./order-status";
 
 /** An order's brief as either side's page shows it. */
 export interface BriefView {
@@ -91,7 +91,7 @@ export async function getOrderBrief(
  * progress, no brief, and a service that asks questions. Use it in a query over `orders`.
  */
 export const briefMissingSql: SQL<boolean> = sql<boolean>`(${and(
-  inArray(orders.status, [...BRIEF_OPEN_STATUSES]),
+  inArray(orders.status, [...WORK_OWED_ORDER_STATUSES]),
   notExists(sql`(select 1 from ${orderBriefs} where ${orderBriefs.orderId} = ${orders.id})`),
   exists(
     sql`(select 1 from ${services} where ${services.id} = ${orders.serviceId} and jsonb_array_length(coalesce(${services.intakeQuestions}, '[]'::jsonb)) > 0)`,

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { BriefAnswers, IntakeQuestion, OrderStatus } from "~/db/schema";
 import { hasNoNul } from "~/features/security/text";
+import { WORK_OWED_ORDER_STATUSES } from "./order-status";
 
 export { BRIEF_MISSING, WAITING_FOR_DETAILS } from "./brief-badges";
 export type { BriefAnswers };
@@ -26,11 +27,9 @@ export const BRIEF_MESSAGES = {
   saved: "Thank you: your details are with us.",
 } as const;
 
-/** The statuses in which a client may answer (or correct) the brief. */
-export const BRIEF_OPEN_STATUSES: readonly OrderStatus[] = ["paid", "in_progress"];
-
+/** A client may answer (or correct) the brief while work is owed on the order (paid or in progress). */
 export function canAnswerBrief(status: OrderStatus): boolean {
-  return BRIEF_OPEN_STATUSES.includes(status);
+  return (WORK_OWED_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from "~/features/lists/listing";
 import { countMatches, ilikeContains } from "~/features/lists/search.server";
 import { briefMissingSql } from "./brief.server";
+import { OPEN_ORDER_STATUSES } from "./order-status";
 
 export interface OrderRow {
   id: string;
@@ -217,7 +218,7 @@ export async function dashboardData(db: Database, clientId: string): Promise<Das
   ]);
   return {
     stats: {
-      activeOrders: totals.orders.countExcept("completed", "cancelled"),
+      activeOrders: totals.orders.count(...OPEN_ORDER_STATUSES),
       totalSpentUsd: totals.orders.amount("paid", "completed"),
       completed: totals.orders.count("completed"),
       invoices: totals.invoices.all(),

@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, quotes } from "~/db/schema";
 import { formatMoney } from "~/features/currency/currency";
-import { effectiveInvoiceStatus } from "~/features/invoices/invoice-status";
+import { type ShownInvoiceStatus, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { dollars, quoteAmounts } from "~/features/quotes/quote-pricing";
 import { type BriefView, briefView } from "./brief.server";
@@ -42,8 +42,8 @@ export interface OrderPage {
   invoice: {
     id: string;
     invoiceNumber: string;
-    /** As shown: overdue as soon as it is past due. */
-    status: string;
+    /** As every page shows it (shownInvoiceStatus): overdue once past due, refunds counted. */
+    status: ShownInvoiceStatus;
     storedStatus: InvoiceStatus;
     totalAmount: number;
     currency: string;
@@ -113,7 +113,7 @@ export async function getOrderPage(
       ? {
           id: invoice.id,
           invoiceNumber: invoice.invoiceNumber,
-          status: effectiveInvoiceStatus(invoice.status, invoice.dueDate, now),
+          status: shownInvoiceStatus(invoice, now),
           storedStatus: invoice.status,
           totalAmount: invoice.totalAmount,
           currency: invoice.currency,

@@ -1,6 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { orderStatuses } from "~/db/schema";
-import { allowedTransitions, canTransition } from "./order-status";
+import {
+  allowedTransitions,
+  canTransition,
+  isOpenOrder,
+  OPEN_ORDER_STATUSES,
+  WORK_OWED_ORDER_STATUSES,
+} from "./order-status";
+
+describe("open orders", () => {
+  it("active orders are neither completed nor cancelled", () => {
+    expect(["pending", "paid", "in_progress", "completed", "cancelled"].filter(isOpenOrder)).toEqual([
+      "pending",
+      "paid",
+      "in_progress",
+    ]);
+  });
+
+  it("open means it may still change; work is owed on the open orders already paid", () => {
+    expect(orderStatuses.filter((s) => allowedTransitions(s).length > 0)).toEqual([...OPEN_ORDER_STATUSES]);
+    expect(OPEN_ORDER_STATUSES.filter((s) => s !== "pending")).toEqual([...WORK_OWED_ORDER_STATUSES]);
+  });
+});
 
 describe("order transitions", () => {
   it("follows pending → paid → in progress → completed", () => {

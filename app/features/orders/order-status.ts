@@ -13,6 +13,27 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/**
+ * Open: not finished, so it may still change (any open order may be cancelled); completed and
+ * cancelled are final. The portal's "active orders", the back office's "open orders by status".
+ */
+export const OPEN_ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "in_progress",
+] as const satisfies readonly OrderStatus[];
+
+/** `OPEN_ORDER_STATUSES` as a test ("Active = any not completed or cancelled."). */
+export function isOpenOrder(status: string): boolean {
+  return (OPEN_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Work owed: paid for and not finished (waiting for work or in progress), a subset of the open ones.
+ * The client may answer its brief; the account that bought it cannot be deleted.
+ */
+export const WORK_OWED_ORDER_STATUSES = ["paid", "in_progress"] as const satisfies readonly OrderStatus[];
+
 export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
   return NEXT[from];
 }

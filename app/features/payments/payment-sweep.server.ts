@@ -11,6 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
+import { unpaidStatusSql } from "~/features/invoices/invoice-status.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import type { ProviderName } from "./provider";
 import {
@@ -116,7 +117,7 @@ export async function selectSweepCandidates(
       select i.order_id, i.id, i.checkout_provider, i.checkout_reference, 'invoice',
         i.checkout_checked_at, i.checkout_started_at
       from invoices i
-      where i.checkout_reference is not null and i.status in ('sent', 'overdue')
+      where i.checkout_reference is not null and ${unpaidStatusSql(sql`i.status`)}
         and i.checkout_provider in ('sandbox', 'stripe') and i.checkout_started_at < ${before}::timestamptz
         and (select o.status from orders o where o.id = i.order_id) not in ('pending', 'cancelled')
     ) c

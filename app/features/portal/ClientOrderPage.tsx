@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { formatMoney } from "~/features/currency/currency";
 import { DocumentLines } from "~/features/invoices/DocumentParts";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { OrderTimeline } from "~/features/orders/OrderTimeline";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
@@ -66,7 +67,7 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
               <Link to={invoice.href} className="text-brand-700 underline">
                 {invoice.invoiceNumber}
               </Link>
-              <StatusBadge status={invoice.status} />
+              <StatusBadge status={invoice.status} label={invoiceStatusLabel(invoice.status)} />
             </span>
           ) : (
             "—"

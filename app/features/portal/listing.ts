@@ -1,10 +1,5 @@
 /** The portal's words for its lists and badges, pure and the same on server and browser. */
 
-/** "Active = any not completed or cancelled." */
-export function isActiveOrder(status: string): boolean {
-  return status !== "completed" && status !== "cancelled";
-}
-
 /** The unread badge: "shows 9+ above 9". */
 export function badgeText(unread: number): string | null {
   if (unread <= 0) return null;

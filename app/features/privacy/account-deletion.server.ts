@@ -49,10 +49,12 @@ import type { SessionUser } from "~/features/accounts/session-user";
 import { parseSignInCode } from "~/features/accounts/two-factor";
 import { checkCurrentCode, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
+import { WORK_OWED_ORDER_STATUSES } from "~/features/orders/order-status";
 import type { OpenCheckout } from "~/features/payments/provider.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
@@ -192,12 +194,12 @@ async function blockingOrders(tx: Tx, clientId: string): Promise<BlockingOrder[]
   const rows = await tx
     .selectDistinct({ id: orders.id, serviceName: orders.serviceName, status: orders.status })
     .from(orders)
-    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), inArray(invoices.status, ["sent", "overdue"])))
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), unpaidInvoiceSql))
     .where(
       and(
         eq(orders.clientId, clientId),
         or(
-          inArray(orders.status, ["paid", "in_progress"]),
+          inArray(orders.status, [...WORK_OWED_ORDER_STATUSES]),
           and(ne(orders.status, "pending"), ne(orders.status, "cancelled"), isNotNull(invoices.id)),
         ),
       ),

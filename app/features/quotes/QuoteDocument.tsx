@@ -14,7 +14,6 @@ import { Badge, statusTone } from "~/ui/badge";
 import type { QuoteView } from "./quote-view";
 
 export function QuoteDocument({ quote: v }: { quote: QuoteView }) {
-  const shownStatus = v.status === "sent" && !v.open ? "expired" : v.status;
   return (
     <DocumentFrame id="quote" labelledBy="quote-title">
       <header className="flex flex-wrap justify-between gap-6">
@@ -25,8 +24,8 @@ export function QuoteDocument({ quote: v }: { quote: QuoteView }) {
           </h1>
           <Badge
             data-testid="quote-status"
-            data-status={shownStatus}
-            tone={statusTone(shownStatus)}
+            data-status={v.shownStatus}
+            tone={statusTone(v.shownStatus)}
             className="mt-2 px-3 py-1 text-sm"
           >
             {v.statusLabel}

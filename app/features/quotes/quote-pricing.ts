@@ -67,8 +67,3 @@ export function depositSplit(
 export function quoteNumberFor(year: number, seq: number): string {
   return `Q-${year}-${String(seq).padStart(4, "0")}`;
 }
-
-/** A sent quote can be accepted while it is sent and its valid-until day (UTC) has not passed. */
-export function isAcceptable(status: string, validUntil: string, now: Date = new Date()): boolean {
-  return status === "sent" && now.toISOString().slice(0, 10) <= validUntil;
-}

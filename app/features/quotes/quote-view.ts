@@ -10,7 +10,8 @@ import { formatMoney } from "~/features/currency/currency";
 import { readSeller } from "~/features/invoices/invoice-parties";
 import { documentDate, type SellerBlock, sellerBlock } from "~/features/invoices/invoice-view";
 import { BUSINESS_TIME_ZONE, formatMoment, type TimeZone } from "~/ui/format";
-import { cents, depositSplit, dollars, isAcceptable, quoteAmounts } from "./quote-pricing";
+import { cents, depositSplit, dollars, quoteAmounts } from "./quote-pricing";
+import { isAcceptable, shownQuoteStatus } from "./quote-status";
 
 export type QuoteViewInput = Pick<
   Quote,
@@ -52,6 +53,8 @@ export interface QuoteView {
   /** "Q-2026-0001", or "Draft" before it is sent. */
   number: string;
   status: Quote["status"];
+  /** Where it stands as every page shows it (shownQuoteStatus): a sent quote past its day is expired. */
+  shownStatus: Quote["status"];
   statusLabel: string;
   /** The day it was sent (the draft's creation day before). */
   issued: string;
@@ -110,11 +113,12 @@ export function quoteView(
     quote.depositPercent,
   );
   const open = isAcceptable(quote.status, quote.validUntil, now);
+  const shownStatus = shownQuoteStatus(quote, now);
   const validUntil = documentDate(`${quote.validUntil}T00:00:00Z`);
   const closedNote =
     quote.status === "draft" || open
       ? null
-      : quote.status === "sent" || quote.status === "expired"
+      : shownStatus === "expired"
         ? `This quote expired: it was valid until ${validUntil}.`
         : quote.status === "superseded"
           ? "A revised quote replaces this one."
@@ -125,9 +129,8 @@ export function quoteView(
     id: quote.id,
     number: quote.quoteNumber ?? "Draft",
     status: quote.status,
-    // A sent quote past its day reads expired before the scheduled job records it.
-    statusLabel:
-      quote.status === "sent" && !open ? QUOTE_STATUS_LABELS.expired : QUOTE_STATUS_LABELS[quote.status],
+    shownStatus,
+    statusLabel: QUOTE_STATUS_LABELS[shownStatus],
     issued: documentDate(quote.sentAt ?? quote.createdAt),
     validUntil,
     business: sellerBlock(readSeller(null, business)),

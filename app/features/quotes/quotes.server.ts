@@ -38,10 +38,11 @@ import {
   depositSplit,
   dollars,
   type InvoiceSplit,
-  isAcceptable,
   quoteAmounts,
   quoteNumberFor,
 } from "./quote-pricing";
+import { isAcceptable, quoteDay, shownQuoteStatus } from "./quote-status";
+import { expiredSentQuoteSql } from "./quote-status.server";
 
 export const QUOTE_LIMITS = { lines: 50, description: 500, terms: 10_000, quantity: 100_000 } as const;
 /** The largest subtotal or total of a quote, in cents ($100 billion: well inside numeric(14, 2)). */
@@ -347,7 +348,7 @@ export async function sendQuote(deps: QuoteDeps, id: string, now = new Date()): 
       return { ok: false, status: 409, error: `Quote ${row.quoteNumber} was already sent.` };
     if (row.lines.length === 0)
       return { ok: false, status: 409, error: "Add at least one line before sending." };
-    if (row.validUntil < now.toISOString().slice(0, 10))
+    if (row.validUntil < quoteDay(now))
       return { ok: false, status: 409, error: "The valid-until date has passed: change it before sending." };
     if (row.supersedesId) {
       const [old] = await tx
@@ -490,7 +491,7 @@ export async function acceptQuote(
     }
     if (!isAcceptable(quote.status, quote.validUntil, now)) {
       const why =
-        quote.status === "sent" || quote.status === "expired"
+        shownQuoteStatus(quote, now) === "expired"
           ? `it expired on ${quote.validUntil}`
           : quote.status === "superseded"
             ? "a revised quote replaces it"
@@ -590,12 +591,11 @@ export async function declineQuote(
       .for("update")
       .limit(1);
     if (!quote) return { ok: false, status: 404, error: "Quote not found." };
-    // Past its valid-until day, a sent quote is expired (before the scheduled job records it).
     if (!isAcceptable(quote.status, quote.validUntil, now))
       return {
         ok: false,
         status: 409,
-        error: `Quote ${quote.quoteNumber} is ${quote.status === "sent" ? "expired" : quote.status}.`,
+        error: `Quote ${quote.quoteNumber} is ${shownQuoteStatus(quote, now)}.`,
       };
     await tx
       .update(quotes)
@@ -632,12 +632,11 @@ export async function expireQuotes(
   deps: Pick<QuoteDeps, "db" | "config">,
   now = new Date(),
 ): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
   return deps.db.transaction(async (tx) => {
     const expired = await tx
       .update(quotes)
       .set({ status: "expired", expiredAt: now })
-      .where(and(eq(quotes.status, "sent"), sql`${quotes.validUntil} < ${today}`))
+      .where(expiredSentQuoteSql(now))
       .returning();
     const system: Actor = { id: null, email: "system" };
     for (const quote of expired) {

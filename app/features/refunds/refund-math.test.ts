@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   amountToMinor,
-  invoiceDisplayStatus,
-  invoiceStatusLabel,
   minorToAmount,
   parseAmountInput,
   refundableMinor,
   refundedLine,
   refundShares,
-  refundState,
 } from "./refund-math";
 
 const NOT_A_NUMBER = "Enter the amount as a number, like 12.50.";
@@ -215,46 +212,7 @@ describe("refundShares", () => {
   });
 });
 
-describe("refundState and invoiceDisplayStatus", () => {
-  it("says none, partial or full from exact minor units", () => {
-    expect(refundState(80, 0, "USD")).toBe("none");
-    expect(refundState(80, 0.01, "USD")).toBe("partial");
-    expect(refundState(80, 79.99, "USD")).toBe("partial");
-    expect(refundState(80, 80, "USD")).toBe("full");
-    expect(refundState(94.4, 30.1 + 64.3, "USD")).toBe("full");
-    expect(refundState(12_000, 1_200, "JPY")).toBe("partial");
-    expect(refundState(12_000, 12_000, "JPY")).toBe("full");
-  });
-
-  it("shows a paid invoice as partially refunded or refunded, and leaves other statuses alone", () => {
-    expect(invoiceDisplayStatus("paid", 80, 0, "USD")).toBe("paid");
-    expect(invoiceDisplayStatus("paid", 80, 30, "USD")).toBe("partially_refunded");
-    expect(invoiceDisplayStatus("paid", 80, 80, "USD")).toBe("refunded");
-    expect(invoiceDisplayStatus("paid", 12_000, 1_200, "JPY")).toBe("partially_refunded");
-    expect(invoiceDisplayStatus("sent", 80, 0, "USD")).toBe("sent");
-    expect(invoiceDisplayStatus("void", 80, 80, "USD")).toBe("void");
-    expect(invoiceDisplayStatus("overdue", 80, 30, "USD")).toBe("overdue");
-  });
-});
-
 describe("how a refunded invoice reads", () => {
-  it("labels refund states in the words the pages use, other statuses with a capital", () => {
-    expect(invoiceStatusLabel("partially_refunded")).toBe("Partially refunded");
-    expect(invoiceStatusLabel("refunded")).toBe("Refunded");
-    expect(invoiceStatusLabel("paid")).toBe("Paid");
-    expect(invoiceStatusLabel("sent")).toBe("Sent");
-    expect(invoiceStatusLabel("overdue")).toBe("Overdue");
-  });
-
-  it("derives the shown status from the stored one and the refunded amount, exactly in minor units", () => {
-    expect(invoiceDisplayStatus("paid", 80, 0, "USD")).toBe("paid");
-    expect(invoiceDisplayStatus("paid", 80, 30, "USD")).toBe("partially_refunded");
-    expect(invoiceDisplayStatus("paid", 80, 79.99, "USD")).toBe("partially_refunded");
-    expect(invoiceDisplayStatus("paid", 80, 80, "USD")).toBe("refunded");
-    expect(invoiceDisplayStatus("paid", 0.3, 0.1 + 0.2, "USD")).toBe("refunded");
-    expect(invoiceDisplayStatus("sent", 80, 0, "USD")).toBe("sent");
-  });
-
   it("writes the refunded line in the invoice's currency", () => {
     expect(refundedLine(80, 30, "USD")).toBe("$30.00 of $80.00 refunded");
     expect(refundedLine(12000, 2000, "JPY")).toBe("￥2,000 of ￥12,000 refunded");

@@ -94,42 +94,6 @@ function roundHalfUp(value: number): number {
   return Math.floor(value + 0.5 + 1e-9);
 }
 
-export type RefundState = "none" | "partial" | "full";
-
-/** "Refunded" when the whole total came back, "Partially refunded" when some did. */
-export function refundState(totalAmount: number, refundedAmount: number, currency: string): RefundState {
-  const refunded = amountToMinor(refundedAmount, currency);
-  if (refunded <= 0) return "none";
-  return refunded >= amountToMinor(totalAmount, currency) ? "full" : "partial";
-}
-
-export const REFUND_STATE_LABELS: Record<Exclude<RefundState, "none">, string> = {
-  partial: "Partially refunded",
-  full: "Refunded",
-};
-
-/** The status an invoice is shown with once refunds are counted: paid, partially refunded, refunded. */
-export function invoiceDisplayStatus(
-  status: string,
-  totalAmount: number,
-  refundedAmount: number,
-  currency: string,
-) {
-  if (status !== "paid") return status;
-  const state = refundState(totalAmount, refundedAmount, currency);
-  return state === "none" ? status : state === "full" ? "refunded" : "partially_refunded";
-}
-
-/**
- * The words of a status as `invoiceDisplayStatus` gives it: "Refunded", "Partially refunded", else the
- * stored status with a capital ("Paid", "Sent").
- */
-export function invoiceStatusLabel(displayStatus: string): string {
-  if (displayStatus === "refunded") return REFUND_STATE_LABELS.full;
-  if (displayStatus === "partially_refunded") return REFUND_STATE_LABELS.partial;
-  return displayStatus.charAt(0).toUpperCase() + displayStatus.slice(1);
-}
-
 /** "{refunded} of {total} refunded" (the invoice's summary line once a refund is recorded). */
 export function refundedLine(
   totalAmount: number,

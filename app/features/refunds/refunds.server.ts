@@ -25,6 +25,7 @@ import {
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/currency/currency";
+import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
@@ -41,14 +42,7 @@ import type {
 import { clientCreditNotePath } from "./credit-note-number";
 import { issueCreditNote } from "./credit-notes.server";
 import type { RefundReview } from "./refund-form";
-import {
-  amountToMinor,
-  invoiceDisplayStatus,
-  minorToAmount,
-  parseAmountInput,
-  refundableMinor,
-  refundShares,
-} from "./refund-math";
+import { amountToMinor, minorToAmount, parseAmountInput, refundableMinor, refundShares } from "./refund-math";
 
 /** How the invoice was paid, so how it is refunded: through its provider, or by hand. */
 export type RefundVia = ProviderName | "manual";
@@ -537,7 +531,11 @@ export async function settleRefund(
     userId: invoice.clientId,
     kind: "invoice",
     entityId: invoice.id,
-    status: invoiceDisplayStatus("paid", invoice.totalAmount, minorToAmount(afterMinor, currency), currency),
+    status: shownInvoiceStatus({
+      ...invoice,
+      status: "paid",
+      refundedAmount: minorToAmount(afterMinor, currency),
+    }),
   });
   const href = clientCreditNotePath(note.id);
   await raiseNotification(tx, invoice.clientId, {

@@ -5,7 +5,7 @@ import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { BackupCard } from "~/features/backups/BackupCard";
 import { formatMoney } from "~/features/currency/currency";
-import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
+import { OPEN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card, StatCard } from "~/ui/card";
@@ -56,7 +56,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Open orders by status">
           <ul className="space-y-2">
-            {(["pending", "paid", "in_progress"] as const).map((s) => (
+            {OPEN_ORDER_STATUSES.map((s) => (
               <li key={s} className="flex items-center justify-between">
                 <Link to={`/admin/orders?status=${s}`} className="text-brand-700 underline">
                   {ORDER_STATUS_LABELS[s]}

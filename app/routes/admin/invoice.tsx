@@ -11,7 +11,7 @@ import {
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { issuedPartyLines } from "~/features/invoices/invoice-view";
-import { invoiceDisplayStatus, refundedLine } from "~/features/refunds/refund-math";
+import { refundedLine } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -44,9 +44,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminInvoice({ loaderData: d, actionData }: Route.ComponentProps) {
   const { invoice: i, client, order } = d;
-  const status = d.overdue
-    ? "overdue"
-    : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency);
   return (
     <Page
       title={`Invoice ${i.invoiceNumber}`}
@@ -60,7 +57,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       <Card title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={status} plain />],
+            ["Status", <StatusBadge key="s" status={d.shownStatus} plain />],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",

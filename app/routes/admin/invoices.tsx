@@ -4,7 +4,6 @@ import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
-import { invoiceDisplayStatus } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
@@ -61,14 +60,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
             <Td>{formatDate(i.dueDate, "iso")}</Td>
             <Td>
-              <StatusBadge
-                status={
-                  i.overdue
-                    ? "overdue"
-                    : invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency)
-                }
-                plain
-              />
+              <StatusBadge status={i.shownStatus} plain />
             </Td>
           </tr>
         ))}

@@ -4,6 +4,7 @@ import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
 import { formatMoney } from "~/features/currency/currency";
 import { listQuoteRequests } from "~/features/quotes/quote-requests.server";
+import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { listQuotes } from "~/features/quotes/quotes.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     listQuotes(db),
   ]);
+  const now = new Date();
   const quotes = quoteRows.map((r) => ({
     id: r.id,
     quoteNumber: r.quoteNumber,
@@ -43,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: r.email,
     company: r.company,
     totalUsd: r.totalUsd,
-    status: r.status,
+    // A sent quote past its day reads expired, as on the client's pages.
+    status: shownQuoteStatus(r, now),
     validUntil: r.validUntil,
     sentAt: r.sentAt,
   }));

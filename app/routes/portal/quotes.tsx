@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
-import { isAcceptable } from "~/features/quotes/quote-pricing";
 import { listClientQuoteRequests } from "~/features/quotes/quote-requests.server";
+import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { QUOTE_STATUS_LABELS } from "~/features/quotes/quote-view";
 import { listClientQuotes } from "~/features/quotes/quotes.server";
 import { pageTitle } from "~/features/site/meta";
@@ -31,9 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = new Date();
   return {
     quotes: quotes.map((q) => {
-      // A sent quote past its day reads expired before the scheduled job records it.
-      const status =
-        q.status === "sent" && !isAcceptable(q.status, q.validUntil, today) ? "expired" : q.status;
+      const status = shownQuoteStatus(q, today);
       return {
         id: q.id,
         number: q.quoteNumber ?? "",

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
+import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
-import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searchClientOrders(db, user.id, q, SHOWN + 1),
     searchClientInvoices(db, user.id, q, SHOWN + 1),
   ]);
-  return { q, orders, invoices };
+  const now = new Date();
+  return { q, orders, invoices: invoices.map((i) => ({ ...i, shownStatus: shownInvoiceStatus(i, now) })) };
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
@@ -96,7 +97,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                         {inv.serviceName} · {formatMoney(inv.totalAmount, inv.currency)}
                       </p>
                     </div>
-                    <InvoiceStatus invoice={inv} />
+                    <StatusBadge status={inv.shownStatus} label={invoiceStatusLabel(inv.shownStatus)} />
                   </li>
                 ))}
               </ul>
@@ -114,14 +115,4 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       )}
     </Page>
   );
-}
-
-/** An invoice's status as the invoices list shows it: refunded or partially refunded once refunds count. */
-function InvoiceStatus({
-  invoice: i,
-}: {
-  invoice: { status: string; totalAmount: number; refundedAmount: number; currency: string };
-}) {
-  const shown = invoiceDisplayStatus(i.status, i.totalAmount, i.refundedAmount, i.currency);
-  return <StatusBadge status={shown} label={invoiceStatusLabel(shown)} />;
 }
