@@ -19,8 +19,9 @@ import {
 import type { BusinessIdentity } from "~/features/business/business";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { clientIdentityColumns } from "~/features/invoices/invoices.server";
+import { fromMinorUnits } from "~/features/money/minor-units";
 import { creditNoteNumberFor } from "./credit-note-number";
-import { minorToAmount, type RefundShares } from "./refund-math";
+import type { RefundShares } from "./refund-math";
 
 async function nextCreditNoteSeq(tx: Tx, year: number): Promise<number> {
   const [row] = await tx
@@ -60,11 +61,11 @@ export async function issueCreditNote(
       orderId: invoice.orderId,
       clientId: invoice.clientId,
       currency: invoice.currency,
-      subtotal: minorToAmount(shares.subtotalMinor, invoice.currency),
+      subtotal: fromMinorUnits(shares.subtotalMinor, invoice.currency),
       taxRatePercent: invoice.taxRatePercent,
-      taxAmount: minorToAmount(shares.taxMinor, invoice.currency),
+      taxAmount: fromMinorUnits(shares.taxMinor, invoice.currency),
       totalAmount: refund.amount,
-      amountUsd: minorToAmount(shares.usdMinor, "USD"),
+      amountUsd: fromMinorUnits(shares.usdMinor, "USD"),
       exchangeRate: invoice.exchangeRate,
       reason: refund.reason,
       buyer,

@@ -4,7 +4,7 @@ import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/Admi
 import { getClientPage } from "~/features/admin/clients.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { expireCheckouts } from "~/features/payments/provider.server";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import { pageTitle } from "~/features/site/meta";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
+import { formatMoney } from "~/features/money/format";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
 import { invoiceDisplayStatus, invoiceStatusLabel } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
