@@ -17,6 +17,7 @@ import {
   type Refund,
 } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
+import { isUuid } from "~/features/ids/ids";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { clientIdentityColumns } from "~/features/invoices/invoices.server";
 import { fromMinorUnits } from "~/features/money/minor-units";
@@ -93,8 +94,6 @@ export interface CreditNoteDocument {
   client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One credit note with what it prints, or null (missing, malformed id, or, with `clientId`, another
  * client's: the caller answers not found either way).
@@ -104,7 +103,7 @@ export async function getCreditNoteDocument(
   id: string,
   clientId?: string,
 ): Promise<CreditNoteDocument | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       creditNote: creditNotes,

@@ -24,6 +24,7 @@ import {
 } from "~/db/schema";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
+import { isUuid } from "~/features/ids/ids";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
@@ -571,8 +572,6 @@ function recordedMessage(refund: Refund, invoiceNumber: string, creditNoteNumber
   return `Refunded ${formatMoney(refund.amount, refund.currency)} of invoice ${invoiceNumber}: credit note ${creditNoteNumber}.`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A refund webhook's update, in the webhook's transaction: the refund it names (Portico's id in the
  * provider's metadata, or the provider's refund id), or, for a refund made at the provider's own
@@ -586,7 +585,7 @@ export async function applyRefundUpdate(
 ): Promise<string> {
   const conditions = [eq(refunds.provider, provider)];
   const byId =
-    update.refundId && UUID.test(update.refundId) ? eq(refunds.id, update.refundId.toLowerCase()) : undefined;
+    update.refundId && isUuid(update.refundId) ? eq(refunds.id, update.refundId.toLowerCase()) : undefined;
   const [known] = await tx
     .select({ id: refunds.id, orderId: refunds.orderId })
     .from(refunds)
