@@ -14,6 +14,7 @@
  * rule with `match` applies only to the paths it matches, and may say what its 413 means (`message`).
  */
 import type express from "express";
+import { UUID_PATTERN } from "~/features/ids/ids";
 import { MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "~/features/orders/attachments";
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -42,7 +43,7 @@ export const BODY_LIMITS: BodyLimitRule[] = [
   // (its document and its `.data` path), not the files under it nor any other order path.
   {
     prefix: "/client/orders/",
-    match: /^\/client\/orders\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.data)?$/i,
+    match: new RegExp(`^/client/orders/${UUID_PATTERN}(\\.data)?$`, "i"),
     bytes: MESSAGE_POST_MAX_BYTES,
     message: MESSAGE_POST_TOO_LARGE,
   },

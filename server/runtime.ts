@@ -20,20 +20,15 @@ import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { dumpPglite } from "~/features/backups/backup.server";
 import { findPgTool, pgToolMissing } from "~/features/backups/pg-tools.server";
-import { backupTickMs, runScheduledBackup } from "~/features/backups/scheduled-backups.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
-import { markOverdueInvoices } from "~/features/invoices/overdue.server";
-import { createLiveHub, type LiveHub, pruneLiveEvents } from "~/features/live/live-hub.server";
+import { createJobRunner } from "~/features/jobs/runner.server";
+import { createLiveHub, type LiveHub } from "~/features/live/live-hub.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
-import { sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import { createPaymentProviders, type PaymentProviders } from "~/features/payments/provider.server";
-import { runQuoteExpiry } from "~/features/quotes/quote-expiry.server";
-import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
 import { createDrain, type Drain } from "./drain";
 import { loggerOptions } from "./log-serializers";
 import { createMetrics, type Metrics } from "./metrics";
-
-const HOUR_MS = 60 * 60 * 1000;
+import { timedJobs } from "./timed-jobs";
 
 export interface Runtime {
   config: Config;
@@ -84,27 +79,6 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     throw error;
   }
   const outbox = startMailOutbox(config, database.db, logger);
-  // Hourly housekeeping: old rate-limit windows go (every process may do it; the delete is idempotent).
-  // Old live events go too: they only serve streams reconnecting after a short drop.
-  // Jobs running now: closing waits for them, so none meets a closed database.
-  const jobs = new Set<Promise<unknown>>();
-  const job = (work: Promise<unknown>) => {
-    jobs.add(work);
-    void work.finally(() => jobs.delete(work));
-  };
-  const housekeeping = setInterval(() => {
-    job(
-      pruneRateLimits(database.db).catch((error: unknown) =>
-        logger.warn({ err: error }, "rate-limit pruning failed"),
-      ),
-    );
-    job(
-      pruneLiveEvents(database.db).catch((error: unknown) =>
-        logger.warn({ err: error }, "live-event pruning failed"),
-      ),
-    );
-  }, HOUR_MS);
-  housekeeping.unref();
   const live = createLiveHub(
     database,
     logger,
@@ -114,42 +88,6 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   live.onBroadcast((kind) => {
     if (kind === null || kind === "catalogue") invalidatePageCache();
   });
-  // Sent invoices past their due date become overdue (safe on every process: rows are claimed).
-  let overdueRunning = false;
-  let stopping = false;
-  const runOverdue = () => {
-    if (overdueRunning || stopping) return;
-    overdueRunning = true;
-    const run = markOverdueInvoices(database.db)
-      .then((marked) => {
-        if (marked) logger.info({ marked }, "invoices marked overdue");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "overdue job failed"))
-      .finally(() => {
-        overdueRunning = false;
-      });
-    job(run);
-  };
-  const overdueJob = setInterval(runOverdue, config.overdueCheckIntervalMs);
-  overdueJob.unref();
-  // Sent quotes past their valid-until day expire, both sides told: on the overdue job's timer, one
-  // process at a time (a lease row, as the payment sweep).
-  let expiryRunning = false;
-  const runExpiry = () => {
-    if (expiryRunning || stopping) return;
-    expiryRunning = true;
-    const run = runQuoteExpiry({ db: database.db, config, wakeOutbox: () => outbox.wake() })
-      .then((r) => {
-        if (r.expired) logger.info({ expired: r.expired }, "quotes expired");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "quote expiry job failed"))
-      .finally(() => {
-        expiryRunning = false;
-      });
-    job(run);
-  };
-  const expiryJob = setInterval(runExpiry, config.overdueCheckIntervalMs);
-  expiryJob.unref();
   if (config.testHooks) logger.warn("TEST_HOOKS is on: /api/test-hooks/* can create orders and payments");
   const accountEmails = createAccountEmails(config, database.db, outbox);
   const auth = createAuth({
@@ -181,62 +119,19 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     business: config.business,
     db: database.db,
   });
-  // Checkouts whose webhook never came: one process at a time asks the provider (ADR 0503).
-  let sweepRunning = false;
-  const runSweep = () => {
-    if (sweepRunning || stopping) return;
-    sweepRunning = true;
-    const run = sweepPendingCheckouts(
-      {
-        db: database.db,
-        business: config.business,
-        publicUrl: config.publicUrl,
-        wakeOutbox: () => outbox.wake(),
-        logger,
-        provider: (name) => payments.forWebhook(name),
-      },
-      { stopping: () => stopping, pendingAfterMs: config.paymentSweepPendingAfterMs },
-    )
-      .then((r) => {
-        if (r.checked) logger.info({ ...r }, "payment sweep ran");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "payment sweep failed"))
-      .finally(() => {
-        sweepRunning = false;
-      });
-    job(run);
-  };
-  const sweepJob = setInterval(runSweep, config.paymentSweepIntervalMs);
-  sweepJob.unref();
-  // Scheduled backups (BACKUP_DIR): every process offers, one at a time takes one when due (ADR 0902).
-  let backupRunning = false;
-  const backupAbort = new AbortController();
-  const backupHolder = `backup-${process.pid}-${randomBytes(6).toString("hex")}`;
+  // Every timed job, one runner: each process offers each job, one at a time runs it (its lease).
+  const jobs = createJobRunner({ db: database.db, logger });
+  for (const job of timedJobs({
+    config,
+    database,
+    logger,
+    wakeOutbox: () => outbox.wake(),
+    payments,
+    env: process.env,
+  }))
+    jobs.register(job);
+  jobs.start();
   const backups = config.backups;
-  const runBackup = () => {
-    if (backupRunning || stopping || !backups.dir) return;
-    backupRunning = true;
-    const run = runScheduledBackup(
-      {
-        database,
-        postgresUrl: config.database.kind === "postgres" ? config.database.url : null,
-        dir: backups.dir,
-        intervalMs: backups.intervalMs,
-        keep: backups.keep,
-        logger,
-        env: process.env,
-        signal: backupAbort.signal,
-      },
-      { holder: backupHolder },
-    )
-      .catch((error: unknown) => logger.warn({ err: error }, "scheduled backup could not run"))
-      .finally(() => {
-        backupRunning = false;
-      });
-    job(run);
-  };
-  const backupJob = backups.dir ? setInterval(runBackup, backupTickMs(backups.intervalMs)) : null;
-  backupJob?.unref();
   if (backups.dir && config.database.kind === "postgres" && !findPgTool("pg_dump", process.env)) {
     logger.warn(
       { dir: backups.dir },
@@ -259,16 +154,10 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     queryCounts: new Map(),
     metrics: createMetrics({ database, live }),
     close: () => {
-      stopping = true;
-      clearInterval(housekeeping);
-      clearInterval(overdueJob);
-      clearInterval(expiryJob);
-      clearInterval(sweepJob);
-      if (backupJob) clearInterval(backupJob);
-      // A pg_dump under way is stopped (its partial file removed); a PGlite dump finishes first.
-      backupAbort.abort();
-      closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), Promise.all(jobs)]).then(
-        () => database.close(),
+      // The runner stops its ticks, tells running jobs to stop (a pg_dump under way ends, its partial
+      // file removed; a PGlite dump finishes first) and waits for them, before the database closes.
+      closed ??= Promise.all([outbox.stop(), adminChannel?.close(), live.close(), jobs.stop()]).then(() =>
+        database.close(),
       );
       return closed;
     },

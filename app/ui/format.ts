@@ -13,7 +13,7 @@
  *   cost a signed-in page tens of milliseconds (ARCHITECTURE.md, "Build expensive things once"). The
  *   styles and zones are fixed lists, so the cache holds at most `DATE_KINDS × TIME_ZONES` formatters.
  *
- * Money is `formatMoney` in features/currency/currency.ts (its own per-currency cache).
+ * Money is `formatMoney` in features/money/format.ts (its own per-currency cache).
  */
 
 /** The seller's calendar: the back office, the documents (invoices, credit notes, quotes), the public site. */

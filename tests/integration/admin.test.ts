@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, services } from "~/db/schema";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { accountsOn, backOfficePages, backOfficeRecords } from "../support/accounts";
 import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, type Session, text } from "../support/browserless";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { type MonthRevenue, revenueByMonth } from "~/features/admin/dashboard.server";
 import { monthLabel } from "~/features/admin/format";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";

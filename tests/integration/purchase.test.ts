@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { CHECKOUTS_PER_HOUR } from "~/features/orders/checkout-limit.server";
 import { TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "~/features/orders/messages";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";

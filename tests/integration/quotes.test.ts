@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { acquireLease, releaseLease } from "~/features/payments/payment-sweep.server";
+import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
 import { QUOTE_EXPIRY_LEASE, runQuoteExpiry } from "~/features/quotes/quote-expiry.server";
 import {
   type DraftInput,

@@ -14,7 +14,7 @@ import { backupRuns } from "~/db/schema";
 import { formatBytes, parseBackupFileName } from "~/features/backups/backup-files";
 import { BACKUP_LEASE, runScheduledBackup } from "~/features/backups/scheduled-backups.server";
 import { codeJournal } from "~/features/backups/versions.server";
-import { acquireLease } from "~/features/payments/payment-sweep.server";
+import { acquireLease } from "~/features/jobs/leases.server";
 import { formatDateTime } from "~/ui/format";
 import { accountsOn } from "../support/accounts";
 import { scratch } from "../support/backups";

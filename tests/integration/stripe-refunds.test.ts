@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { accountsOn } from "../support/accounts";
 import { type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";

@@ -3,7 +3,7 @@
  * with links to all), and "Delete client" for a request by email (issue 25).
  */
 import { Form, Link } from "react-router";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";

@@ -4,9 +4,9 @@
  * together. Live: the page's data is read again when the client writes or sends the brief.
  */
 import { Form, Link } from "react-router";
-import { formatMoney } from "~/features/currency/currency";
 import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { LiveIndicator } from "~/features/live/LiveUpdates";
+import { formatMoney } from "~/features/money/format";
 import type { BriefView } from "~/features/orders/brief.server";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
 import type { TimelineStep } from "~/features/orders/order-timeline";

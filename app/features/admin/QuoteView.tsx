@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { Quote } from "~/db/schema";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import type { RefundDraft, RefundReview } from "~/features/refunds/refund-form";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";

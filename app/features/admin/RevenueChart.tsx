@@ -4,7 +4,7 @@
  * technology). A month where more was refunded than paid has no bar, only its (negative) figure.
  */
 
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { formatCount } from "~/ui/format";
 import { monthLabel } from "./format";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { monthLabel } from "./format";
 
 describe("back-office formatting", () => {

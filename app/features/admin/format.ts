@@ -1,6 +1,6 @@
 /**
  * Formatting of the back office's own (pure, the same on server and browser). Money is written as
- * everywhere else, by `formatMoney` (features/currency/currency.ts); dates by app/ui/format.ts.
+ * everywhere else, by `formatMoney` (features/money/format.ts); dates by app/ui/format.ts.
  */
 
 /** "2026-11" → "Nov 2026". */

@@ -8,7 +8,6 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, orders } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
-import { formatMoney } from "~/features/currency/currency";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
@@ -18,9 +17,11 @@ import {
   shownInvoiceStatusSql,
   unpaidInvoiceSql,
 } from "~/features/invoices/invoice-status.server";
+import { formatMoney } from "~/features/money/format";
+import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
-import { amountToMinor, minorToAmount, refundableMinor } from "~/features/refunds/refund-math";
+import { refundableMinor } from "~/features/refunds/refund-math";
 import { refundsOfInvoice, refundVia } from "~/features/refunds/refunds.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
@@ -145,13 +146,13 @@ export async function getInvoiceDetail(db: Database, id: string) {
   const { invoice, order } = row;
   const pending = refundRows
     .filter((r) => r.status === "pending")
-    .reduce((sum, r) => sum + amountToMinor(r.amount, invoice.currency), 0);
+    .reduce((sum, r) => sum + toMinorUnits(r.amount, invoice.currency), 0);
   const refundable =
     invoice.status === "paid"
-      ? minorToAmount(
+      ? fromMinorUnits(
           refundableMinor(
-            amountToMinor(invoice.totalAmount, invoice.currency),
-            amountToMinor(invoice.refundedAmount, invoice.currency),
+            toMinorUnits(invoice.totalAmount, invoice.currency),
+            toMinorUnits(invoice.refundedAmount, invoice.currency),
             pending,
           ),
           invoice.currency,

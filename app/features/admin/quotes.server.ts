@@ -8,7 +8,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Quote, quoteRequests, quotes } from "~/db/schema";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import {
   catalogueItem,
   parseQuoteForm,

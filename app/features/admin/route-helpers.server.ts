@@ -1,8 +1,8 @@
 /** What every /admin route module does first: the role check, and the dependencies of a change. */
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
+import { isUuid } from "~/features/ids/ids";
 import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
 import { parsePage } from "./paging";
 import type { RefundFormDeps } from "./refund-form.server";
@@ -38,9 +38,8 @@ export function newRefundFormToken(context: AppLoadContext, invoiceId: string): 
 
 /** A route's id parameter, or a 404 (a malformed id is as unknown as a missing one). */
 export function idParam(value: string | undefined): string {
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  return parsed.data;
+  if (!isUuid(value)) throw new Response("Not Found", { status: 404 });
+  return value;
 }
 
 /** Common list query: q (trimmed, at most 100 characters) and page. */

@@ -11,7 +11,7 @@ import { desc, isNull, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
 import { backupRuns } from "~/db/schema";
-import { acquireLease, releaseLease } from "~/features/payments/payment-sweep.server";
+import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
 import { backupDatabase } from "./backup.server";
 import { backupsToPrune } from "./backup-files";
 

@@ -4,8 +4,9 @@
  * `showUsd`, the USD amount beneath ("Converted prices are shown with the USD price beneath").
  */
 
+import { formatMoney } from "~/features/money/format";
 import { useCurrency } from "./CurrencyContext";
-import { displayPrice, formatMoney } from "./currency";
+import { displayPrice } from "./currency";
 
 export function formatUsd(amount: number): string {
   return formatMoney(amount, "USD");

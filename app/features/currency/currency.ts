@@ -1,7 +1,10 @@
 /**
  * Currency maths and display, shared by the server and the browser (no I/O, no React).
- * Prices are stored in USD and converted from USD (public-site.md §9 "Currency").
+ * Prices are stored in USD and converted from USD (public-site.md §9 "Currency"). Minor units,
+ * rounding and formatting are money's (features/money); conversion, rates and locations are here.
  */
+import { formatMoney } from "~/features/money/format";
+import { roundForCurrency } from "~/features/money/minor-units";
 
 export const BASE_CURRENCY = "USD";
 
@@ -184,42 +187,6 @@ export const FALLBACK_RATES: Readonly<Rates> = /* @__PURE__ */ Object.freeze({
 });
 
 /**
- * Currencies without minor units (ISO 4217 exponent 0): "JPY and KRW are shown with 0 decimals", and
- * so is every other zero-decimal currency.
- */
-const ZERO_DECIMAL = new Set([
-  "BIF",
-  "CLP",
-  "DJF",
-  "GNF",
-  "ISK",
-  "JPY",
-  "KMF",
-  "KRW",
-  "PYG",
-  "RWF",
-  "UGX",
-  "UYI",
-  "VND",
-  "VUV",
-  "XAF",
-  "XOF",
-  "XPF",
-]);
-
-/** Decimals shown for a currency: 0 for zero-decimal currencies, otherwise 2. */
-export function decimalsFor(currency: string): number {
-  return ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2;
-}
-
-/** Rounds an amount to the decimals its currency shows ("rounded to 2 decimals; JPY and KRW 0"). */
-export function roundForCurrency(amount: number, currency: string): number {
-  const factor = 10 ** decimalsFor(currency);
-  // EPSILON nudges halves like 1.005 that binary floating point stores just below .5.
-  return Math.round((amount + Math.sign(amount) * Number.EPSILON * Math.abs(amount)) * factor) / factor;
-}
-
-/**
  * Converts a USD amount into `currency` with `rates` (units per USD), rounded for that currency.
  * Null when the conversion is impossible (no usable rate, bad amount): callers then keep USD
  * ("Currency conversion failure: logged; prices stay in USD").
@@ -229,112 +196,6 @@ export function convertFromUsd(usd: number, currency: string, rates: Rates): num
   const rate = code === BASE_CURRENCY ? 1 : rates[code];
   if (!Number.isFinite(usd) || rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
   return roundForCurrency(usd * rate, code);
-}
-
-/** The locale each currency is displayed in ("Display formats are defined for 28 currencies"). */
-export const CURRENCY_LOCALES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
-  USD: "en-US",
-  EUR: "de-DE",
-  GBP: "en-GB",
-  INR: "en-IN",
-  AUD: "en-AU",
-  CAD: "en-CA",
-  JPY: "ja-JP",
-  NZD: "en-NZ",
-  KRW: "ko-KR",
-  CNY: "zh-CN",
-  HKD: "zh-HK",
-  SGD: "en-SG",
-  CHF: "de-CH",
-  SEK: "sv-SE",
-  NOK: "nb-NO",
-  DKK: "da-DK",
-  PLN: "pl-PL",
-  CZK: "cs-CZ",
-  HUF: "hu-HU",
-  TRY: "tr-TR",
-  ILS: "he-IL",
-  AED: "en-AE",
-  SAR: "en-SA",
-  ZAR: "en-ZA",
-  BRL: "pt-BR",
-  MXN: "es-MX",
-  THB: "th-TH",
-  MYR: "ms-MY",
-  IDR: "id-ID",
-  PHP: "en-PH",
-  RUB: "ru-RU",
-});
-
-/** Symbols for the fallback format, when Intl cannot format ("the currency symbol followed by the number"). */
-const SYMBOLS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
-  USD: "$",
-  EUR: "€",
-  GBP: "£",
-  INR: "₹",
-  AUD: "A$",
-  CAD: "C$",
-  JPY: "¥",
-  NZD: "NZ$",
-  KRW: "₩",
-  CNY: "¥",
-  HKD: "HK$",
-  SGD: "S$",
-  CHF: "CHF ",
-  SEK: "kr ",
-  NOK: "kr ",
-  DKK: "kr ",
-  PLN: "zł ",
-  CZK: "Kč ",
-  HUF: "Ft ",
-  TRY: "₺",
-  ILS: "₪",
-  AED: "AED ",
-  SAR: "SAR ",
-  ZAR: "R ",
-  BRL: "R$",
-  MXN: "MX$",
-  THB: "฿",
-  MYR: "RM ",
-  IDR: "Rp ",
-  PHP: "₱",
-  RUB: "₽",
-  VND: "₫",
-});
-
-/** "Currency formatting failure: falls back to the currency symbol followed by the number." */
-export function fallbackFormat(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  const symbol = SYMBOLS[code] ?? `${code} `;
-  const decimals = decimalsFor(code);
-  const [whole, fraction] = Math.abs(amount).toFixed(decimals).split(".");
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${amount < 0 ? "-" : ""}${symbol}${grouped}${fraction ? `.${fraction}` : ""}`;
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formats an amount already in `currency`, in that currency's locale. Never throws. */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  const code = currency.toUpperCase();
-  const useLocale = locale ?? CURRENCY_LOCALES[code] ?? "en-US";
-  const key = `${useLocale}|${code}`;
-  try {
-    let formatter = formatters.get(key);
-    if (!formatter) {
-      const decimals = decimalsFor(code);
-      formatter = new Intl.NumberFormat(useLocale, {
-        style: "currency",
-        currency: code,
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      });
-      formatters.set(key, formatter);
-    }
-    return formatter.format(amount);
-  } catch {
-    return fallbackFormat(amount, code);
-  }
 }
 
 /** What a price shows: the converted amount, or USD when conversion fails. */

@@ -4,9 +4,9 @@
  * so the rows of one day share one string (docs/decisions/0821-fewer-bytes-icon-sprite.md).
  */
 import type { Database } from "~/db/client.server";
-import { formatMoney } from "~/features/currency/currency";
 import { toColumns } from "~/features/lists/columns";
 import type { ListQuery } from "~/features/lists/listing";
+import { formatMoney } from "~/features/money/format";
 import { formatDate } from "~/ui/format";
 import type { ClientInvoiceFilter } from "./invoice-filters";
 import { listClientInvoices } from "./invoice-lists.server";

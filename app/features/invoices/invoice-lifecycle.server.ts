@@ -10,8 +10,8 @@ import type { Tx } from "~/db/client.server";
 import { type Invoice, invoices, orders } from "~/db/schema";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
-import { formatMoney } from "~/features/currency/currency";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+import { formatMoney } from "~/features/money/format";
 import { recordPayment } from "~/features/orders/payment.server";
 import { emailInvoiceClient } from "./invoice-email.server";
 import { isUnpaidOrOverdue } from "./invoice-status";

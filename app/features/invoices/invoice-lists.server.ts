@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
+import { isUuid } from "~/features/ids/ids";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import { type ListQuery, type PageInfo, pageInfo, pageWindow } from "~/features/lists/listing";
 import { containsPattern, countMatches, ilikeContains } from "~/features/lists/search.server";
@@ -40,7 +41,6 @@ export interface InvoiceTotals {
   counts: Record<ClientInvoiceFilter, number>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PART_OF_UUID = /^[0-9a-f-]+$/i;
 
 /**
@@ -51,7 +51,7 @@ const PART_OF_UUID = /^[0-9a-f-]+$/i;
 function invoiceSearch(q: string): SQL | undefined {
   if (!q) return undefined;
   const byNumber = ilikeContains(invoices.invoiceNumber, q);
-  if (UUID.test(q)) return sql`(${byNumber} or ${invoices.id} = ${q.toLowerCase()})`;
+  if (isUuid(q)) return sql`(${byNumber} or ${invoices.id} = ${q.toLowerCase()})`;
   if (PART_OF_UUID.test(q)) return sql`(${byNumber} or ${invoices.id}::text ilike ${containsPattern(q)})`;
   return byNumber;
 }

@@ -2,13 +2,8 @@ import { createRequire } from "node:module";
 import { openSync } from "fontkit";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import {
-  COUNTRY_CURRENCY,
-  CURRENCY_LOCALES,
-  FALLBACK_RATES,
-  formatMoney,
-  SELECTABLE_CURRENCIES,
-} from "~/features/currency/currency";
+import { COUNTRY_CURRENCY, FALLBACK_RATES, SELECTABLE_CURRENCIES } from "~/features/currency/currency";
+import { CURRENCY_LOCALES, formatMoney } from "~/features/money/format";
 import { drawableText, PDF_FONT_FILES, pdfFonts, renderInvoicePdf } from "./invoice-pdf.server";
 import type { InvoiceViewInput } from "./invoice-view";
 

@@ -4,7 +4,7 @@
  * and totals, is invoice-status.server.ts.
  */
 import type { InvoiceStatus } from "~/db/schema";
-import { amountToMinor } from "~/features/refunds/refund-math";
+import { toMinorUnits } from "~/features/money/minor-units";
 
 /** Money is still owed: sent, or marked overdue by the scheduled job (invoices/overdue.server.ts). */
 export const UNPAID_INVOICE_STATUSES = ["sent", "overdue"] as const satisfies readonly InvoiceStatus[];
@@ -31,9 +31,9 @@ export type RefundState = "none" | "partial" | "full";
 
 /** "Refunded" when the whole total came back, "Partially refunded" when some did (exact minor units). */
 export function refundState(totalAmount: number, refundedAmount: number, currency: string): RefundState {
-  const refunded = amountToMinor(refundedAmount, currency);
+  const refunded = toMinorUnits(refundedAmount, currency);
   if (refunded <= 0) return "none";
-  return refunded >= amountToMinor(totalAmount, currency) ? "full" : "partial";
+  return refunded >= toMinorUnits(totalAmount, currency) ? "full" : "partial";
 }
 
 export const REFUND_STATE_LABELS: Record<Exclude<RefundState, "none">, string> = {

@@ -3,7 +3,7 @@
  */
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { refundedLine } from "~/features/refunds/refund-math";
 import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";

@@ -4,7 +4,7 @@
  */
 
 import { Link } from "react-router";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Icon } from "~/ui/icon";

@@ -10,7 +10,8 @@ import {
   quantityButtons,
   stepQuantity,
 } from "~/features/catalogue/catalogue";
-import { formatMoney, type Rates } from "~/features/currency/currency";
+import type { Rates } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Icon } from "~/ui/icon";

@@ -12,6 +12,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, type MessageAuthorRole, messageAttachments, orderMessages, orders } from "~/db/schema";
 import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
+import { isUuid } from "~/features/ids/ids";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
@@ -31,7 +32,6 @@ import {
   adminOrderPath,
   clientOrderPath,
   findOrderFor,
-  isUuid,
   notifyOwners,
   nowOf,
   orderScope,

@@ -7,6 +7,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { type IntakeQuestion, type Order, orders, services, user } from "~/db/schema";
+import { isUuid } from "~/features/ids/ids";
 import { type LiveEventInput, publishLiveEvent } from "~/features/live/live-events.server";
 import type { NotificationText } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
@@ -36,9 +37,6 @@ export interface AfterSaleDeps {
 }
 
 export const nowOf = (deps: Pick<AfterSaleDeps, "now">): Date => deps.now?.() ?? new Date();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** The condition that scopes orders to a viewer: their own for a client, all for an admin. */
 export function orderScope(viewer: Viewer): SQL | undefined {

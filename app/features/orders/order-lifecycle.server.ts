@@ -11,12 +11,12 @@ import { clients, type Invoice, invoices, type Order, type OrderStatus, orders }
 import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
-import { formatMoney } from "~/features/currency/currency";
 import { voidUnpaidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { issueBalanceInvoice } from "~/features/quotes/quotes.server";

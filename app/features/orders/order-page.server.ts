@@ -7,9 +7,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, quotes } from "~/db/schema";
-import { formatMoney } from "~/features/currency/currency";
 import { type ShownInvoiceStatus, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { formatMoney } from "~/features/money/format";
 import { dollars, quoteAmounts } from "~/features/quotes/quote-pricing";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";

@@ -4,7 +4,8 @@
  * invoice and the provider's charge always agree to the cent (or yen).
  */
 import type { AddonMap, OrderAddon } from "~/db/schema";
-import { BASE_CURRENCY, decimalsFor } from "~/features/currency/currency";
+import { BASE_CURRENCY } from "~/features/currency/currency";
+import { fromMinorUnits, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
 /** An add-on chosen with a package, at the catalogue's price per unit (per certificate…). */
 export interface ChosenAddon {
@@ -45,27 +46,6 @@ export interface OrderPrice {
   total: number;
   /** What is due, in USD. */
   totalUsd: number;
-}
-
-/**
- * Rounds to a whole number, halves away from zero, as the decimal the float stands for: binary floating
- * point holds 1.005 × 100 as 100.49999999999999 and 6.35% of 41000 as 2603.4999999999995, so the
- * value is first read at 15 significant digits (all a double holds exactly), which removes that noise
- * and nothing else (2603.4999999 stays below the half). Beyond 10^15 a double has no fraction to round.
- */
-export function roundHalfAwayFromZero(value: number): number {
-  const size = Math.abs(value);
-  const decimal = size < 1e15 ? Number(size.toPrecision(15)) : size;
-  return Math.sign(value) * Math.round(decimal);
-}
-
-/** Amount → integer minor units of its currency (e.g. 80.00 USD → 8000, 1200 JPY → 1200). */
-export function toMinorUnits(amount: number, currency: string): number {
-  return roundHalfAwayFromZero(amount * 10 ** decimalsFor(currency));
-}
-
-export function fromMinorUnits(minor: number, currency: string): number {
-  return minor / 10 ** decimalsFor(currency);
 }
 
 /**

@@ -1,9 +1,9 @@
 /** The payment receipt, queued in the webhook's transaction when an invoice becomes paid. */
 import type { BusinessIdentity } from "~/features/business/business";
-import { formatMoney } from "~/features/currency/currency";
 import { EmailButton, EmailLayout, textFooter } from "~/features/mail/EmailLayout";
 import type { EmailContent } from "~/features/mail/email";
 import { renderEmailHtml } from "~/features/mail/render.server";
+import { formatMoney } from "~/features/money/format";
 import { formatDate, type TimeZone } from "~/ui/format";
 
 export interface ReceiptProps {

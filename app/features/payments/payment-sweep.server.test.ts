@@ -16,6 +16,7 @@ import {
   paymentIssues,
   user,
 } from "~/db/schema";
+import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
 import { makeOrders } from "~/features/testing/fixtures.server";
 import {
   openSeededMemoryDatabase,
@@ -23,13 +24,7 @@ import {
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
 import { listPaymentIssues } from "./payment-issues.server";
-import {
-  acquireLease,
-  releaseLease,
-  SWEEP_LEASE,
-  selectSweepCandidates,
-  sweepPendingCheckouts,
-} from "./payment-sweep.server";
+import { SWEEP_LEASE, selectSweepCandidates, sweepPendingCheckouts } from "./payment-sweep.server";
 import type { CheckoutStatus, PaymentProvider } from "./provider";
 import { applyPaidCheckout, checkOnReturn, decideCheckout, type ReconcileDeps } from "./reconcile.server";
 import { createSandboxProvider, memorySandboxStore, SANDBOX_SESSION_TTL_MS } from "./sandbox.server";

@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { unpaidStatusSql } from "~/features/invoices/invoice-status.server";
+import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import type { ProviderName } from "./provider";
 import {
@@ -48,25 +49,6 @@ export interface SweepResult {
   expired: number;
   unknown: number;
   failed: number;
-}
-
-/** Takes the sweep's lease until `now + SWEEP_LEASE_MS`, unless another holder's lease is still running. */
-export async function acquireLease(db: Database, name: string, holder: string, now: Date, ms: number) {
-  const expires = new Date(now.getTime() + ms);
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`
-    insert into job_leases (name, holder, expires_at) values (${name}, ${holder}, ${expires.toISOString()}::timestamptz)
-    on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-    where job_leases.expires_at <= ${now.toISOString()}::timestamptz or job_leases.holder = excluded.holder
-    returning name
-  `,
-  );
-  return rows.length > 0;
-}
-
-export async function releaseLease(db: Database, name: string, holder: string): Promise<void> {
-  await db.execute(sql`delete from job_leases where name = ${name} and holder = ${holder}`);
 }
 
 /** One checkout a run asks about. */

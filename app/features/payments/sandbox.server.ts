@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { amountToMinor, minorToAmount } from "~/features/refunds/refund-math";
+import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
 import {
   type CheckoutRequest,
   type CheckoutResult,
@@ -208,10 +208,10 @@ export function createSandboxProvider(options: {
         throw new PaymentProviderError(`the payment was in ${checkout.currency}, not ${request.currency}`);
       const currency = request.currency;
       // In minor units: the float difference of two amounts may not be an amount (94.4 − 30.1).
-      const leftMinor = amountToMinor(checkout.amount, currency) - amountToMinor(before, currency);
-      if (amountToMinor(request.amount, currency) > leftMinor) {
+      const leftMinor = toMinorUnits(checkout.amount, currency) - toMinorUnits(before, currency);
+      if (toMinorUnits(request.amount, currency) > leftMinor) {
         throw new PaymentProviderError(
-          `the refund of ${request.amount} ${currency} is more than the ${minorToAmount(leftMinor, currency)} ${currency} left of the payment`,
+          `the refund of ${request.amount} ${currency} is more than the ${fromMinorUnits(leftMinor, currency)} ${currency} left of the payment`,
         );
       }
       await store.refund({ id, checkoutId: request.paymentReference, amount: request.amount });

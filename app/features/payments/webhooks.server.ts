@@ -12,10 +12,11 @@ import type { Database, Tx } from "~/db/client.server";
 import { clients, type Invoice, invoices, orders, paymentEvents } from "~/db/schema";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import type { BusinessIdentity } from "~/features/business/business";
+import { isUuid } from "~/features/ids/ids";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
+import { toMinorUnits } from "~/features/money/minor-units";
 import { recordPayment } from "~/features/orders/payment.server";
-import { toMinorUnits } from "~/features/orders/pricing";
 import { applyRefundUpdate } from "~/features/refunds/refunds.server";
 import { paymentReceiptEmail } from "./email-templates.server";
 import { recordPaymentIssue } from "./payment-issues.server";
@@ -31,13 +32,11 @@ export interface WebhookDeps {
 
 export type WebhookResult = { duplicate: true } | { duplicate: false; outcome: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function processPaymentEvent(
   deps: WebhookDeps,
   event: VerifiedPaymentEvent,
 ): Promise<WebhookResult> {
-  const orderId = event.orderId && UUID.test(event.orderId) ? event.orderId.toLowerCase() : null;
+  const orderId = isUuid(event.orderId) ? event.orderId.toLowerCase() : null;
   const result = await deps.db.transaction(async (tx): Promise<WebhookResult & { receipt?: boolean }> => {
     const [stored] = await tx
       .insert(paymentEvents)

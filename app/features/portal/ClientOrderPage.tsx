@@ -4,9 +4,9 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigation } from "react-router";
-import { formatMoney } from "~/features/currency/currency";
 import { DocumentLines } from "~/features/invoices/DocumentParts";
 import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
+import { formatMoney } from "~/features/money/format";
 import { OrderTimeline } from "~/features/orders/OrderTimeline";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";

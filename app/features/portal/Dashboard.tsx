@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { type BusinessIdentity, whatsappLink } from "~/features/business/business";
 import { ContactForm } from "~/features/contact/ContactForm";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";

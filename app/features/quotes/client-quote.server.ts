@@ -9,7 +9,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { Client } from "~/db/schema";
 import { invoices } from "~/db/schema";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
-import { isUuid } from "~/features/orders/order-access.server";
+import { isUuid } from "~/features/ids/ids";
 import { payInvoice } from "~/features/orders/orders.server";
 import { orderDeps } from "~/features/payments/deps.server";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";

@@ -1,11 +1,11 @@
 /**
  * The scheduled quote expiry (issue "quotes"): sent quotes past their valid-until day become expired,
- * and both sides are told (`expireQuotes`). Every process runs it on the overdue job's timer
- * (server/runtime.ts), one at a time through a lease row (`job_leases`, as the payment sweep, ADR
- * 0503); the update itself re-checks the status, so even two runs never expire or tell twice.
+ * and both sides are told (`expireQuotes`). Every process offers it on the overdue job's interval
+ * (server/timed-jobs.ts, through the periodic-job runner), one at a time through a lease row
+ * (`job_leases`, features/jobs, ADR 0503); the update itself re-checks the status, so even two runs never expire or tell twice.
  */
 import type { Database } from "~/db/client.server";
-import { acquireLease, releaseLease } from "~/features/payments/payment-sweep.server";
+import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
 import { expireQuotes, type QuoteDeps } from "./quotes.server";
 
 export const QUOTE_EXPIRY_LEASE = "quote-expiry";

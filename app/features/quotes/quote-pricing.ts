@@ -5,7 +5,7 @@
  * once), and the balance is exactly what is left, so deposit + balance = total to the cent.
  */
 import type { QuoteLine } from "~/db/schema";
-import { roundHalfAwayFromZero, toMinorUnits } from "~/features/orders/pricing";
+import { roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
 export interface QuoteAmounts {
   /** Each line's amount, in cents, in order. */

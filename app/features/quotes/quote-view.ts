@@ -6,9 +6,9 @@
  */
 import type { Quote } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
-import { formatMoney } from "~/features/currency/currency";
 import { readSeller } from "~/features/invoices/invoice-parties";
 import { documentDate, type SellerBlock, sellerBlock } from "~/features/invoices/invoice-view";
+import { formatMoney } from "~/features/money/format";
 import { BUSINESS_TIME_ZONE, formatMoment, type TimeZone } from "~/ui/format";
 import { cents, depositSplit, dollars, quoteAmounts } from "./quote-pricing";
 import { isAcceptable, shownQuoteStatus } from "./quote-status";

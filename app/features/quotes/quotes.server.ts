@@ -22,16 +22,16 @@ import {
   services,
 } from "~/db/schema";
 import { type Actor, type ChangeDeps, recordAudit } from "~/features/audit/audit.server";
-import { formatMoney } from "~/features/currency/currency";
 import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { createInvoiceForOrder, type InvoicePrice } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { formatMoney } from "~/features/money/format";
+import { parseAmountInput } from "~/features/money/minor-units";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { createOrder } from "~/features/orders/create-order.server";
 import { notifyOwners, publishToOwners } from "~/features/orders/order-access.server";
-import { parseAmountInput } from "~/features/refunds/refund-math";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
 import {
   cents,

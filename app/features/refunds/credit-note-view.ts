@@ -4,7 +4,6 @@
  * issued (the invoice's own), so it prints them as issued whatever changed since (ADR 0504).
  */
 import type { BusinessIdentity } from "~/features/business/business";
-import { formatMoney } from "~/features/currency/currency";
 import { type BuyerSource, readBuyer, readSeller } from "~/features/invoices/invoice-parties";
 import {
   type BillToBlock,
@@ -14,6 +13,7 @@ import {
   sellerBlock,
   usdNoteFor,
 } from "~/features/invoices/invoice-view";
+import { formatMoney } from "~/features/money/format";
 
 export interface CreditNoteViewInput {
   creditNote: {

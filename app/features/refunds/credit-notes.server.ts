@@ -17,10 +17,12 @@ import {
   type Refund,
 } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
+import { isUuid } from "~/features/ids/ids";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { clientIdentityColumns } from "~/features/invoices/invoices.server";
+import { fromMinorUnits } from "~/features/money/minor-units";
 import { creditNoteNumberFor } from "./credit-note-number";
-import { minorToAmount, type RefundShares } from "./refund-math";
+import type { RefundShares } from "./refund-math";
 
 async function nextCreditNoteSeq(tx: Tx, year: number): Promise<number> {
   const [row] = await tx
@@ -60,11 +62,11 @@ export async function issueCreditNote(
       orderId: invoice.orderId,
       clientId: invoice.clientId,
       currency: invoice.currency,
-      subtotal: minorToAmount(shares.subtotalMinor, invoice.currency),
+      subtotal: fromMinorUnits(shares.subtotalMinor, invoice.currency),
       taxRatePercent: invoice.taxRatePercent,
-      taxAmount: minorToAmount(shares.taxMinor, invoice.currency),
+      taxAmount: fromMinorUnits(shares.taxMinor, invoice.currency),
       totalAmount: refund.amount,
-      amountUsd: minorToAmount(shares.usdMinor, "USD"),
+      amountUsd: fromMinorUnits(shares.usdMinor, "USD"),
       exchangeRate: invoice.exchangeRate,
       reason: refund.reason,
       buyer,
@@ -92,8 +94,6 @@ export interface CreditNoteDocument {
   client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One credit note with what it prints, or null (missing, malformed id, or, with `clientId`, another
  * client's: the caller answers not found either way).
@@ -103,7 +103,7 @@ export async function getCreditNoteDocument(
   id: string,
   clientId?: string,
 ): Promise<CreditNoteDocument | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       creditNote: creditNotes,

@@ -4,50 +4,7 @@
  * no float arithmetic touches money. Shared by the back office's form (what it may ask), the server
  * (what it records) and the credit note (how a refund splits into tax and USD).
  */
-import { decimalsFor, formatMoney } from "~/features/currency/currency";
-
-export type AmountInput = { ok: true; minor: number } | { ok: false; error: string };
-
-/** The largest amount a form may name, in minor units: far above any invoice, below 2^53. */
-const MAX_MINOR = 1e13;
-
-/**
- * An amount typed by a person ("12.50", "1,200", " 80 ") → minor units of `currency`, read from its
- * digits (never through a float). More decimals than the currency has is refused, not rounded.
- */
-export function parseAmountInput(text: string, currency: string): AmountInput {
-  const cleaned = text.trim().replace(/[\s,]/g, "");
-  const decimals = decimalsFor(currency);
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
-  if (!match) return { ok: false, error: "Enter the amount as a number, like 12.50." };
-  const [, whole, fraction = ""] = match;
-  const significant = fraction.replace(/0+$/, "");
-  if (significant.length > decimals) {
-    return {
-      ok: false,
-      error:
-        decimals === 0
-          ? `${currency} has no decimals: enter a whole amount.`
-          : `${currency} has ${decimals} decimals: enter at most ${decimals} after the point.`,
-    };
-  }
-  const minor = Number(whole) * 10 ** decimals + Number(significant.padEnd(decimals, "0") || "0");
-  if (!Number.isSafeInteger(minor) || minor > MAX_MINOR)
-    return { ok: false, error: "The amount is too large." };
-  if (minor <= 0) return { ok: false, error: "Enter an amount above zero." };
-  return { ok: true, minor };
-}
-
-/** Minor units → the major-unit number the database stores (numeric(14, 2)). */
-export function minorToAmount(minor: number, currency: string): number {
-  return minor / 10 ** decimalsFor(currency);
-}
-
-/** A stored amount (numeric read as a number) → exact minor units of its currency. */
-export function amountToMinor(amount: number, currency: string): number {
-  const factor = 10 ** decimalsFor(currency);
-  return Math.round(amount * factor);
-}
+import { formatMoney } from "~/features/money/format";
 
 /** What the owner may still refund: the total less what was refunded and what is being refunded. */
 export function refundableMinor(totalMinor: number, refundedMinor: number, pendingMinor: number): number {

@@ -24,11 +24,13 @@ import {
 } from "~/db/schema";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
-import { formatMoney } from "~/features/currency/currency";
+import { isUuid } from "~/features/ids/ids";
 import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { formatMoney } from "~/features/money/format";
+import { fromMinorUnits, parseAmountInput, toMinorUnits } from "~/features/money/minor-units";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
@@ -42,7 +44,7 @@ import type {
 import { clientCreditNotePath } from "./credit-note-number";
 import { issueCreditNote } from "./credit-notes.server";
 import type { RefundReview } from "./refund-form";
-import { amountToMinor, minorToAmount, parseAmountInput, refundableMinor, refundShares } from "./refund-math";
+import { refundableMinor, refundShares } from "./refund-math";
 
 /** How the invoice was paid, so how it is refunded: through its provider, or by hand. */
 export type RefundVia = ProviderName | "manual";
@@ -96,14 +98,14 @@ async function pendingMinor(tx: Tx, invoice: Invoice): Promise<number> {
     .select({ amount: refunds.amount })
     .from(refunds)
     .where(and(eq(refunds.invoiceId, invoice.id), eq(refunds.status, "pending")));
-  return rows.reduce((sum, r) => sum + amountToMinor(r.amount, invoice.currency), 0);
+  return rows.reduce((sum, r) => sum + toMinorUnits(r.amount, invoice.currency), 0);
 }
 
 /** What may still be refunded of a locked invoice, in minor units. */
 async function stillRefundable(tx: Tx, invoice: Invoice): Promise<number> {
   return refundableMinor(
-    amountToMinor(invoice.totalAmount, invoice.currency),
-    amountToMinor(invoice.refundedAmount, invoice.currency),
+    toMinorUnits(invoice.totalAmount, invoice.currency),
+    toMinorUnits(invoice.refundedAmount, invoice.currency),
     await pendingMinor(tx, invoice),
   );
 }
@@ -141,7 +143,7 @@ async function checkRefund(
       error:
         refundable === 0
           ? `Nothing is left to refund on invoice ${invoice.invoiceNumber}.`
-          : `At most ${formatMoney(minorToAmount(refundable, invoice.currency), invoice.currency)} can be refunded on invoice ${invoice.invoiceNumber}.`,
+          : `At most ${formatMoney(fromMinorUnits(refundable, invoice.currency), invoice.currency)} can be refunded on invoice ${invoice.invoiceNumber}.`,
     };
   }
   const via = refundVia(order, invoice);
@@ -174,7 +176,7 @@ function spentToken(made: Refund, invoiceId: string, amountText: string): Reserv
   if (
     made.invoiceId === invoiceId &&
     sameAmount.ok &&
-    sameAmount.minor === amountToMinor(made.amount, made.currency)
+    sameAmount.minor === toMinorUnits(made.amount, made.currency)
   ) {
     return null;
   }
@@ -225,17 +227,17 @@ export async function reviewRefund(
     }
     const checked = await checkRefund(deps, tx, order, invoice, input);
     if (!checked.ok) return checked;
-    const refundedMinor = amountToMinor(invoice.refundedAmount, invoice.currency);
+    const refundedMinor = toMinorUnits(invoice.refundedAmount, invoice.currency);
     return {
       ok: true,
       review: {
         amount: input.amount,
-        amountText: formatMoney(minorToAmount(checked.minor, invoice.currency), invoice.currency),
+        amountText: formatMoney(fromMinorUnits(checked.minor, invoice.currency), invoice.currency),
         invoiceNumber: invoice.invoiceNumber,
         via: checked.via,
         reason: input.reason,
         reference: checked.via === "manual" ? input.reference : null,
-        whole: refundedMinor + checked.minor >= amountToMinor(invoice.totalAmount, invoice.currency),
+        whole: refundedMinor + checked.minor >= toMinorUnits(invoice.totalAmount, invoice.currency),
         formToken: input.formToken,
       },
     };
@@ -265,7 +267,7 @@ async function reserveRefund(deps: RefundDeps, invoiceId: string, input: RefundI
         clientId: invoice.clientId,
         provider: via,
         currency: invoice.currency,
-        amount: minorToAmount(checked.minor, invoice.currency),
+        amount: fromMinorUnits(checked.minor, invoice.currency),
         reason: input.reason,
         reference: via === "manual" ? input.reference : null,
         requestedById: deps.actor.id,
@@ -455,9 +457,9 @@ export async function settleRefund(
   const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
   if (!invoice || !order) return { outcome: "ignored", message: "No such invoice." };
   const currency = invoice.currency;
-  const totalMinor = amountToMinor(invoice.totalAmount, currency);
-  const refundedMinor = amountToMinor(invoice.refundedAmount, currency);
-  const refundMinor = amountToMinor(refund.amount, currency);
+  const totalMinor = toMinorUnits(invoice.totalAmount, currency);
+  const refundedMinor = toMinorUnits(invoice.refundedAmount, currency);
+  const refundMinor = toMinorUnits(refund.amount, currency);
   if (refund.status === "failed") {
     // A refund given up on that the provider made after all: the money is gone, so it is recorded if
     // the invoice still holds it; otherwise the owner must look.
@@ -481,8 +483,8 @@ export async function settleRefund(
   const shares = refundShares(
     {
       totalMinor,
-      taxMinor: amountToMinor(invoice.taxAmount, currency),
-      usdMinor: amountToMinor(invoice.amountUsd, "USD"),
+      taxMinor: toMinorUnits(invoice.taxAmount, currency),
+      usdMinor: toMinorUnits(invoice.amountUsd, "USD"),
     },
     refundedMinor,
     refundMinor,
@@ -492,28 +494,28 @@ export async function settleRefund(
   const [updated] = await tx
     .update(invoices)
     .set({
-      refundedAmount: minorToAmount(afterMinor, currency),
-      refundedUsd: sql`${invoices.refundedUsd} + ${minorToAmount(shares.usdMinor, "USD")}`,
+      refundedAmount: fromMinorUnits(afterMinor, currency),
+      refundedUsd: sql`${invoices.refundedUsd} + ${fromMinorUnits(shares.usdMinor, "USD")}`,
     })
     .where(eq(invoices.id, invoice.id))
     .returning();
   // The order's own USD amount is before tax. A purchase's one invoice bills all of it, so its refunded
   // part is the same fraction of it; a quote's deposit or balance (USD) gives back its own pre-tax part.
-  const orderUsdMinor = amountToMinor(order.amountUsd, "USD");
+  const orderUsdMinor = toMinorUnits(order.amountUsd, "USD");
   const orderRefundMinor =
     invoice.kind === "full"
       ? refundShares({ totalMinor, taxMinor: 0, usdMinor: orderUsdMinor }, refundedMinor, refundMinor)
           .usdMinor
-      : Math.min(shares.subtotalMinor, orderUsdMinor - amountToMinor(order.refundedUsd, "USD"));
+      : Math.min(shares.subtotalMinor, orderUsdMinor - toMinorUnits(order.refundedUsd, "USD"));
   await tx
     .update(orders)
-    .set({ refundedUsd: sql`${orders.refundedUsd} + ${minorToAmount(orderRefundMinor, "USD")}` })
+    .set({ refundedUsd: sql`${orders.refundedUsd} + ${fromMinorUnits(orderRefundMinor, "USD")}` })
     .where(eq(orders.id, order.id));
   // The order is over when all of it came back (a purchase: its invoice refunded in full).
   const full =
     invoice.kind === "full"
       ? afterMinor >= totalMinor
-      : amountToMinor(order.refundedUsd, "USD") + orderRefundMinor >= orderUsdMinor;
+      : toMinorUnits(order.refundedUsd, "USD") + orderRefundMinor >= orderUsdMinor;
   const actor: Actor = { id: refund.requestedById, email: refund.requestedByEmail };
   if (full && order.status !== "cancelled") {
     // Everything came back: the order is over (its paid invoice stays paid, credited in full).
@@ -534,7 +536,7 @@ export async function settleRefund(
     status: shownInvoiceStatus({
       ...invoice,
       status: "paid",
-      refundedAmount: minorToAmount(afterMinor, currency),
+      refundedAmount: fromMinorUnits(afterMinor, currency),
     }),
   });
   const href = clientCreditNotePath(note.id);
@@ -575,8 +577,6 @@ function recordedMessage(refund: Refund, invoiceNumber: string, creditNoteNumber
   return `Refunded ${formatMoney(refund.amount, refund.currency)} of invoice ${invoiceNumber}: credit note ${creditNoteNumber}.`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A refund webhook's update, in the webhook's transaction: the refund it names (Portico's id in the
  * provider's metadata, or the provider's refund id), or, for a refund made at the provider's own
@@ -590,7 +590,7 @@ export async function applyRefundUpdate(
 ): Promise<string> {
   const conditions = [eq(refunds.provider, provider)];
   const byId =
-    update.refundId && UUID.test(update.refundId) ? eq(refunds.id, update.refundId.toLowerCase()) : undefined;
+    update.refundId && isUuid(update.refundId) ? eq(refunds.id, update.refundId.toLowerCase()) : undefined;
   const [known] = await tx
     .select({ id: refunds.id, orderId: refunds.orderId })
     .from(refunds)
@@ -620,7 +620,7 @@ export async function applyRefundUpdate(
     if (meanwhile) return webhookOutcome(await settleRefund(tx, ctx, meanwhile.id, update));
     const invoice = locked?.invoices.find((i) => i.id === paid.invoiceId);
     if (invoice?.status !== "paid") return "ignored: refund of an unpaid invoice";
-    const minor = amountToMinor(update.amount, invoice.currency);
+    const minor = toMinorUnits(update.amount, invoice.currency);
     if (update.currency !== invoice.currency || minor <= 0 || minor > (await stillRefundable(tx, invoice))) {
       await recordPaymentIssue(tx, {
         kind: "refund-unmatched",
@@ -639,7 +639,7 @@ export async function applyRefundUpdate(
         clientId: invoice.clientId,
         provider,
         currency: invoice.currency,
-        amount: minorToAmount(minor, invoice.currency),
+        amount: fromMinorUnits(minor, invoice.currency),
         reason: `Refunded at ${provider}`,
         providerRefundId: update.providerRefundId,
         requestedById: null,

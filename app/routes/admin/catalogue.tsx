@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listCatalogue } from "~/features/admin/catalogue.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
 import { ListView } from "~/ui/list";

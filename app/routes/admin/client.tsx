@@ -3,7 +3,7 @@ import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/Admi
 import { getClientPage } from "~/features/admin/clients.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";

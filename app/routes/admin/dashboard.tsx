@@ -4,7 +4,7 @@ import { PaymentIssuesCard } from "~/features/admin/PaymentIssuesCard";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { BackupCard } from "~/features/backups/BackupCard";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { OPEN_ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";

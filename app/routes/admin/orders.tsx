@@ -3,7 +3,7 @@ import { orderStatuses } from "~/db/schema";
 import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell, OrderStatusCell } from "~/features/admin/ui";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";

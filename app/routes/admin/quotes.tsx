@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { pageOffset } from "~/features/admin/paging";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { listQuoteRequests } from "~/features/quotes/quote-requests.server";
 import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { listQuotes } from "~/features/quotes/quotes.server";

@@ -1,7 +1,7 @@
 // Not in the spec: one captured email. Its HTML is shown in a sandboxed iframe (srcdoc, no scripts,
 // opaque origin, under this page's CSP); links open in a new tab.
 import { data, Link } from "react-router";
-import { z } from "zod";
+import { isUuid } from "~/features/ids/ids";
 import { requireDevInbox } from "~/features/mail/dev-inbox.server";
 import { formatAddress, readStoredAddress } from "~/features/mail/email";
 import { findEmail } from "~/features/mail/outbox.server";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/mail-message";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireDevInbox(context);
-  const id = z.uuid().safeParse(params.emailId);
-  const email = id.success ? await findEmail(context.runtime.database.db, id.data) : null;
+  const id = params.emailId;
+  const email = isUuid(id) ? await findEmail(context.runtime.database.db, id) : null;
   if (!email) throw data("Not Found", { status: 404 });
   const replyTo = readStoredAddress(email.replyTo);
   return {

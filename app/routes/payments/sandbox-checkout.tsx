@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/sandbox-checkout";

@@ -1,6 +1,6 @@
 import { requireClient } from "~/features/accounts/session.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { dashboardData } from "~/features/orders/order-lists.server";
 import { NeedHelp, QuickActions, RecentOrders } from "~/features/portal/Dashboard";
 import { pageTitle } from "~/features/site/meta";

@@ -1,10 +1,10 @@
 import { requireClient } from "~/features/accounts/session.server";
-import { formatMoney } from "~/features/currency/currency";
 import { ClientInvoiceRow } from "~/features/invoices/ClientInvoiceRow";
 import { clientInvoicesPage } from "~/features/invoices/client-invoices-page.server";
 import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
 import { fromColumns } from "~/features/lists/columns";
 import { listHref, parseListQuery } from "~/features/lists/listing";
+import { formatMoney } from "~/features/money/format";
 import { ListPager } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
 import { statusLabel } from "~/ui/badge";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
-import { formatMoney } from "~/features/currency/currency";
 import { fromColumns, toColumns } from "~/features/lists/columns";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
+import { formatMoney } from "~/features/money/format";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { listClientOrders } from "~/features/orders/order-lists.server";
 import { ListPager } from "~/features/portal/components";

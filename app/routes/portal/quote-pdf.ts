@@ -1,7 +1,7 @@
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
+import { isUuid } from "~/features/ids/ids";
 import { pdfDownload } from "~/features/invoices/invoice-pdf.server";
-import { isUuid } from "~/features/orders/order-access.server";
 import { renderQuotePdf } from "~/features/quotes/quote-pdf.server";
 import { getClientQuote } from "~/features/quotes/quotes.server";
 import type { Route } from "./+types/quote-pdf";

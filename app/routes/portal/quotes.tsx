@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { formatMoney } from "~/features/currency/currency";
+import { formatMoney } from "~/features/money/format";
 import { listClientQuoteRequests } from "~/features/quotes/quote-requests.server";
 import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { QUOTE_STATUS_LABELS } from "~/features/quotes/quote-view";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { formatMoney } from "~/features/currency/currency";
 import { searchClientInvoices } from "~/features/invoices/invoice-lists.server";
 import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { listHref, ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
+import { formatMoney } from "~/features/money/format";
 import { searchClientOrders } from "~/features/orders/order-lists.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";

@@ -1,0 +1,131 @@
+/**
+ * The site's timed jobs, as the periodic-job runner takes them (features/jobs/runner.server.ts): each a
+ * name (its lease's), an interval, a lease length and its work. Every process offers each one; one at a
+ * time runs it. A job that takes its own lease too (the sweep, quote expiry, backups: ADR 0503, 0902)
+ * is given the runner's holder, so its lease is the runner's, renewed. A new timed job (renewals) is a
+ * new entry here.
+ */
+import type { Logger } from "pino";
+import type { Config } from "~/config.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import {
+  BACKUP_LEASE,
+  BACKUP_LEASE_MS,
+  backupTickMs,
+  runScheduledBackup,
+} from "~/features/backups/scheduled-backups.server";
+import { markOverdueInvoices } from "~/features/invoices/overdue.server";
+import type { PeriodicJob } from "~/features/jobs/runner.server";
+import { pruneLiveEvents } from "~/features/live/live-hub.server";
+import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
+import type { PaymentProviders } from "~/features/payments/provider.server";
+import {
+  QUOTE_EXPIRY_LEASE,
+  QUOTE_EXPIRY_LEASE_MS,
+  runQuoteExpiry,
+} from "~/features/quotes/quote-expiry.server";
+import { pruneRateLimits } from "~/features/rate-limit/rate-limit.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+export interface TimedJobDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Wakes this process's outbox after a job queued email. */
+  wakeOutbox: () => void;
+  payments: Pick<PaymentProviders, "forWebhook">;
+  env: Record<string, string | undefined>;
+}
+
+export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
+  const { config, database, logger, wakeOutbox } = deps;
+  const db = database.db;
+  const jobs: PeriodicJob[] = [
+    // Housekeeping: old rate-limit windows go; old live events go too (they only serve streams
+    // reconnecting after a short drop).
+    {
+      name: "rate-limit-pruning",
+      intervalMs: HOUR_MS,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async () => {
+        await pruneRateLimits(db);
+      },
+    },
+    {
+      name: "live-event-pruning",
+      intervalMs: HOUR_MS,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async () => {
+        await pruneLiveEvents(db);
+      },
+    },
+    // Sent invoices past their due date become overdue.
+    {
+      name: "overdue-invoices",
+      intervalMs: config.overdueCheckIntervalMs,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now }) => {
+        const marked = await markOverdueInvoices(db, now);
+        if (marked) logger.info({ marked }, "invoices marked overdue");
+      },
+    },
+    // Sent quotes past their valid-until day expire, both sides told (on the overdue job's interval).
+    {
+      name: QUOTE_EXPIRY_LEASE,
+      intervalMs: config.overdueCheckIntervalMs,
+      leaseMs: QUOTE_EXPIRY_LEASE_MS,
+      run: async ({ now, holder }) => {
+        const r = await runQuoteExpiry({ db, config, wakeOutbox }, { now, holder });
+        if (r.expired) logger.info({ expired: r.expired }, "quotes expired");
+      },
+    },
+    // Checkouts whose webhook never came: the provider is asked (ADR 0503).
+    {
+      name: SWEEP_LEASE,
+      intervalMs: config.paymentSweepIntervalMs,
+      leaseMs: SWEEP_LEASE_MS,
+      run: async ({ now, holder, stopping }) => {
+        const r = await sweepPendingCheckouts(
+          {
+            db,
+            business: config.business,
+            publicUrl: config.publicUrl,
+            wakeOutbox,
+            logger,
+            provider: (name) => deps.payments.forWebhook(name),
+          },
+          { now, holder, stopping, pendingAfterMs: config.paymentSweepPendingAfterMs },
+        );
+        if (r.checked) logger.info({ ...r }, "payment sweep ran");
+      },
+    },
+  ];
+  // Scheduled backups (BACKUP_DIR), taken once due (ADR 0902); a pg_dump under way stops with the runner.
+  const backups = config.backups;
+  if (backups.dir) {
+    const dir = backups.dir;
+    jobs.push({
+      name: BACKUP_LEASE,
+      intervalMs: backupTickMs(backups.intervalMs),
+      leaseMs: BACKUP_LEASE_MS,
+      run: async ({ now, holder, signal }) => {
+        await runScheduledBackup(
+          {
+            database,
+            postgresUrl: config.database.kind === "postgres" ? config.database.url : null,
+            dir,
+            intervalMs: backups.intervalMs,
+            keep: backups.keep,
+            logger,
+            env: deps.env,
+            signal,
+          },
+          { holder, now },
+        );
+      },
+    });
+  }
+  return jobs;
+}
