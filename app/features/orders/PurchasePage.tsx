@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { nextQuantity } from "~/features/catalogue/catalogue";
-import { useRootData } from "~/features/site/root-data";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { SERVICE_NOT_FOUND } from "./messages";
@@ -28,12 +27,23 @@ export function PurchaseNotFound({ routeId }: { routeId: string }) {
   );
 }
 
-export function PurchasePage({ data: d, error }: { data: PurchasePageData; error: string | null }) {
-  const root = useRootData();
+/**
+ * `visitorCurrency` is the shell's currency for this visitor (the root data's, read by the route): the
+ * page starts in it unless the URL names another.
+ */
+export function PurchasePage({
+  data: d,
+  error,
+  visitorCurrency,
+}: {
+  data: PurchasePageData;
+  error: string | null;
+  visitorCurrency: string;
+}) {
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const rules = d.service.quantity;
-  const initialCurrency = d.queryCurrency ?? root?.currency.currency ?? "USD";
+  const initialCurrency = d.queryCurrency ?? visitorCurrency;
   const [pkg, setPkg] = useState(d.selectedPackage);
   const [quantity, setQuantity] = useState(rules.min);
   const [currency, setCurrency] = useState(d.rates[initialCurrency] ? initialCurrency : "USD");

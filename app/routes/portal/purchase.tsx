@@ -50,6 +50,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRootData();
   if (!loaderData.found) return <PurchaseNotFound routeId={loaderData.routeId} />;
-  return <PurchasePage data={loaderData} error={actionData?.error ?? null} />;
+  return (
+    <PurchasePage
+      data={loaderData}
+      error={actionData?.error ?? null}
+      visitorCurrency={root.currency.currency}
+    />
+  );
 }
