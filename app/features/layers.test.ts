@@ -44,7 +44,6 @@ const LAYERS: readonly (readonly string[])[] = [
  */
 const KNOWN_AGAINST_THE_ORDER: readonly string[] = [
   "invoices -> orders",
-  "invoices -> refunds",
   "orders -> payments",
   "orders -> quotes",
   "payments -> refunds",

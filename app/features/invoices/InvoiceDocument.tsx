@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { clientCreditNotePath } from "~/features/refunds/credit-note-number";
 import { Badge, statusTone } from "~/ui/badge";
+import { clientCreditNotePath } from "./credit-note-number";
 import {
   BillToDetails,
   DocumentFacts,

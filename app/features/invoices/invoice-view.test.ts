@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceView, issuedPartyLines } from "./invoice-view";
+import { invoiceView, issuedPartyLines, refundedLine } from "./invoice-view";
 
 const business = {
   name: "Portico IT Services",
@@ -283,5 +283,12 @@ describe("invoiceView", () => {
     const untouched = invoiceView({ ...paid, invoice: { ...paid.invoice, refundedAmount: 0 } }, business);
     expect(untouched).toMatchObject({ displayStatus: "paid", statusLabel: "Paid", refund: null });
     expect(invoiceView(base, business).refund).toBeNull();
+  });
+});
+
+describe("how a refunded invoice reads", () => {
+  it("writes the refunded line in the invoice's currency", () => {
+    expect(refundedLine(80, 30, "USD")).toBe("$30.00 of $80.00 refunded");
+    expect(refundedLine(12000, 2000, "JPY")).toBe("￥2,000 of ￥12,000 refunded");
   });
 });

@@ -4,7 +4,6 @@
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/money/format";
-import { refundedLine } from "~/features/refunds/refund-math";
 import { formatDate } from "~/ui/format";
 import { invoiceStatusTone } from "./invoice-number";
 import {
@@ -257,4 +256,14 @@ export function issuedPartyLines(
       taxLine(seller.taxId),
     ]),
   };
+}
+
+/** "{refunded} of {total} refunded" (the invoice's summary line once a refund is recorded). */
+export function refundedLine(
+  totalAmount: number,
+  refundedAmount: number,
+  currency: string,
+  format = formatMoney,
+): string {
+  return `${format(refundedAmount, currency)} of ${format(totalAmount, currency)} refunded`;
 }

@@ -18,10 +18,10 @@ import {
 } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUuid } from "~/features/ids/ids";
+import { creditNoteNumberFor } from "~/features/invoices/credit-note-number";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { clientIdentityColumns } from "~/features/invoices/invoices.server";
 import { fromMinorUnits } from "~/features/money/minor-units";
-import { creditNoteNumberFor } from "./credit-note-number";
 import type { RefundShares } from "./refund-math";
 
 async function nextCreditNoteSeq(tx: Tx, year: number): Promise<number> {

@@ -4,7 +4,6 @@
  * no float arithmetic touches money. Shared by the back office's form (what it may ask), the server
  * (what it records) and the credit note (how a refund splits into tax and USD).
  */
-import { formatMoney } from "~/features/money/format";
 
 /** What the owner may still refund: the total less what was refunded and what is being refunded. */
 export function refundableMinor(totalMinor: number, refundedMinor: number, pendingMinor: number): number {
@@ -49,14 +48,4 @@ export function refundShares(
 /** Rounds a non-negative quotient of integers half up (the products stay far below 2^53). */
 function roundHalfUp(value: number): number {
   return Math.floor(value + 0.5 + 1e-9);
-}
-
-/** "{refunded} of {total} refunded" (the invoice's summary line once a refund is recorded). */
-export function refundedLine(
-  totalAmount: number,
-  refundedAmount: number,
-  currency: string,
-  format = formatMoney,
-): string {
-  return `${format(refundedAmount, currency)} of ${format(totalAmount, currency)} refunded`;
 }

@@ -25,6 +25,7 @@ import {
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUuid } from "~/features/ids/ids";
+import { clientCreditNotePath } from "~/features/invoices/credit-note-number";
 import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail } from "~/features/mail/mail.server";
@@ -41,7 +42,6 @@ import type {
   RefundOutcome,
   RefundUpdate,
 } from "~/features/payments/provider";
-import { clientCreditNotePath } from "./credit-note-number";
 import { issueCreditNote } from "./credit-notes.server";
 import type { RefundReview } from "./refund-form";
 import { refundableMinor, refundShares } from "./refund-math";

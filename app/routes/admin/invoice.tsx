@@ -9,9 +9,8 @@ import {
   requireAdmin,
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
-import { issuedPartyLines } from "~/features/invoices/invoice-view";
+import { issuedPartyLines, refundedLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
-import { refundedLine } from "~/features/refunds/refund-math";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";

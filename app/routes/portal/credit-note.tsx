@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
+import { clientCreditNotePath } from "~/features/invoices/credit-note-number";
 import { PrintAndDownload } from "~/features/invoices/DocumentParts";
 import { CreditNoteDocument } from "~/features/refunds/CreditNoteDocument";
-import { clientCreditNotePath } from "~/features/refunds/credit-note-number";
 import { creditNoteView } from "~/features/refunds/credit-note-view";
 import { getCreditNoteDocument } from "~/features/refunds/credit-notes.server";
 import { pageTitle } from "~/features/site/meta";
