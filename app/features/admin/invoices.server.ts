@@ -1,7 +1,8 @@
 /**
  * Invoices in the back office: list (status filters including overdue, SQL paging), one invoice,
- * resend by email, the dashboard's totals. Marking paid and voiding are the invoice's state changes
- * (invoices/invoice-lifecycle.server.ts).
+ * resend by email, the dashboard's totals. Voiding is the invoice's state change
+ * (invoices/invoice-lifecycle.server.ts), marking paid by bank transfer the payment's, which pays the
+ * order too (orders/payment.server.ts).
  */
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { auditLog, clients, invoices, orders } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import type { InvoiceFilter } from "~/features/invoices/invoice-filters";
-import { markInvoicePaid, voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
+import { voidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isOverdue, type ShownInvoiceStatus } from "~/features/invoices/invoice-status";
 import {
   overdueInvoiceSql,
@@ -19,6 +20,7 @@ import {
 } from "~/features/invoices/invoice-status.server";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
+import { markInvoicePaid } from "~/features/orders/payment.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
 import { refundableMinor } from "~/features/refunds/refund-math";

@@ -1,18 +1,16 @@
 /**
- * An invoice's state changes made by a person (docs/decisions/0010-domains-not-audiences.md): paid by
- * hand (a bank transfer) and voided. Each runs in one transaction with the live events, the audit row
- * and the client's email. A voided invoice keeps its number: numbers are never reused, so the sequence
- * keeps no gaps. Paid by a provider is the webhook's (payments/webhooks.server.ts), overdue the
- * scheduled job's (overdue.server.ts); both, like this module, go through the orders' recordPayment.
+ * An invoice's state changes that concern the invoice alone (docs/decisions/0010-domains-not-audiences.md):
+ * voided, by hand or with its cancelled order. Voiding by hand runs in one transaction with the live
+ * event, the audit row and the client's email. A voided invoice keeps its number: numbers are never
+ * reused, so the sequence keeps no gaps. Paid changes the order too, so it lives a layer up (ADR 0012):
+ * by a bank transfer is `markInvoicePaid`, by a provider the webhook's, both through the orders'
+ * `recordPayment` (orders/payment.server.ts); overdue is the scheduled job's (overdue.server.ts).
  */
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { type Invoice, invoices, orders } from "~/db/schema";
+import { type Invoice, invoices } from "~/db/schema";
 import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
-// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { formatMoney } from "~/features/money/format";
-import { recordPayment } from "~/features/orders/payment.server";
 import { emailInvoiceClient } from "./invoice-email.server";
 import { isUnpaidOrOverdue } from "./invoice-status";
 
@@ -50,57 +48,6 @@ export async function voidUnpaidInvoice(
     after: { status: "void", ...(reason ? { reason } : {}) },
   });
   return voided!;
-}
-
-/** A bank transfer received: the invoice (and its order, if still pending) become paid. */
-export async function markInvoicePaid(
-  deps: ChangeDeps,
-  id: string,
-  reference: string,
-): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
-    if (!isUnpaidOrOverdue(invoice.status))
-      return {
-        ok: false,
-        status: 409,
-        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.`,
-      };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId)).for("update");
-    const paymentReference = `Bank transfer: ${reference}`;
-    if (order) {
-      const result = await recordPayment(tx, order, invoice, {
-        provider: "manual",
-        reference: paymentReference,
-      });
-      if (result.order.status !== order.status) {
-        await recordAudit(tx, deps.actor, {
-          action: "order.status",
-          entity: "order",
-          entityId: order.id,
-          before: { status: order.status },
-          after: { status: "paid", via: `invoice ${invoice.invoiceNumber} paid by bank transfer` },
-        });
-      }
-    }
-    await recordAudit(tx, deps.actor, {
-      action: "invoice.paid",
-      entity: "invoice",
-      entityId: invoice.id,
-      before: { status: invoice.status, paymentReference: invoice.paymentReference },
-      after: { status: "paid", method: "bank transfer", paymentReference },
-    });
-    await emailInvoiceClient(tx, deps.config, invoice, {
-      kind: "invoice-paid",
-      subject: `Payment received: invoice ${invoice.invoiceNumber}`,
-      lines: [
-        `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
-        `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
-      ],
-    });
-    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
-  });
 }
 
 /** Voids an unpaid invoice by hand; it keeps its number, and the client is told. */

@@ -18,7 +18,6 @@ import {
 } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
-import type { OrderPrice } from "~/features/orders/pricing";
 import { dueDateFor, invoiceNumberFor } from "./invoice-number";
 import { buyerSnapshot, type InvoiceSeller } from "./invoice-parties";
 
@@ -38,11 +37,24 @@ export async function nextInvoiceSeq(tx: Database, year: number): Promise<number
   return row!.seq;
 }
 
-/** What an invoice bills, as priceOrder answers it (or a quote's deposit or balance). */
-export type InvoicePrice = Pick<
-  OrderPrice,
-  "currency" | "subtotal" | "taxRatePercent" | "taxAmount" | "total" | "totalUsd" | "exchangeRate"
->;
+/**
+ * What an invoice bills: the figures it freezes when it is issued (ADR 0504). An order's price
+ * (`OrderPrice`, orders/pricing.ts) is one, with its lines; a quote's deposit or balance is another.
+ * It is declared here, below orders (ADR 0012): an invoice does not depend on how a price is made.
+ */
+export interface InvoicePrice {
+  currency: string;
+  /** Units of `currency` per USD (1 for USD). */
+  exchangeRate: number;
+  /** Before tax, in `currency`. */
+  subtotal: number;
+  taxRatePercent: number;
+  taxAmount: number;
+  /** What is due, in `currency`. */
+  total: number;
+  /** What is due, in USD. */
+  totalUsd: number;
+}
 
 /**
  * Inside the order's transaction, as its last statements: its invoice (sent) and the 'New Invoice'

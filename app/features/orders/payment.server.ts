@@ -3,12 +3,18 @@
  * (a provider's webhook, or the owner marking a bank transfer in the back office). In the caller's
  * transaction, which holds the order's row lock: the order becomes paid if it was pending, the invoice
  * paid if it was open, and the client gets the spec's notifications and live events for each change.
+ * `markInvoicePaid` (a bank transfer) lives here, not with invoices: it pays the order too (ADR 0012).
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Invoice, invoices, type Order, orders } from "~/db/schema";
+import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
+import { lockInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+// Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
+import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { clientOrderPath } from "./order-access.server";
@@ -66,4 +72,55 @@ export async function recordPayment(
     });
   }
   return { order: paidOrder, invoice: paidInvoice };
+}
+
+/** A bank transfer received: the invoice (and its order, if still pending) become paid. */
+export async function markInvoicePaid(
+  deps: ChangeDeps,
+  id: string,
+  reference: string,
+): Promise<ChangeResult> {
+  return deps.db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
+    if (!isUnpaidOrOverdue(invoice.status))
+      return {
+        ok: false,
+        status: 409,
+        error: `Invoice ${invoice.invoiceNumber} is ${invoice.status}; only an unpaid invoice can be marked paid.`,
+      };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, invoice.orderId)).for("update");
+    const paymentReference = `Bank transfer: ${reference}`;
+    if (order) {
+      const result = await recordPayment(tx, order, invoice, {
+        provider: "manual",
+        reference: paymentReference,
+      });
+      if (result.order.status !== order.status) {
+        await recordAudit(tx, deps.actor, {
+          action: "order.status",
+          entity: "order",
+          entityId: order.id,
+          before: { status: order.status },
+          after: { status: "paid", via: `invoice ${invoice.invoiceNumber} paid by bank transfer` },
+        });
+      }
+    }
+    await recordAudit(tx, deps.actor, {
+      action: "invoice.paid",
+      entity: "invoice",
+      entityId: invoice.id,
+      before: { status: invoice.status, paymentReference: invoice.paymentReference },
+      after: { status: "paid", method: "bank transfer", paymentReference },
+    });
+    await emailInvoiceClient(tx, deps.config, invoice, {
+      kind: "invoice-paid",
+      subject: `Payment received: invoice ${invoice.invoiceNumber}`,
+      lines: [
+        `Payment Confirmed: Invoice ${invoice.invoiceNumber} has been paid.`,
+        `We received your bank transfer of ${formatMoney(invoice.totalAmount, invoice.currency)} (reference ${reference}). Thank you.`,
+      ],
+    });
+    return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
+  });
 }

@@ -5,6 +5,7 @@
  */
 import type { AddonMap, OrderAddon } from "~/db/schema";
 import { BASE_CURRENCY } from "~/features/currency/currency";
+import type { InvoicePrice } from "~/features/invoices/invoices.server";
 import { fromMinorUnits, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
 /** An add-on chosen with a package, at the catalogue's price per unit (per certificate…). */
@@ -27,9 +28,8 @@ export interface PriceInput {
   taxRatePercent: number;
 }
 
-export interface OrderPrice {
-  currency: string;
-  exchangeRate: number;
+/** An order's price: what its invoice bills (`subtotal`, add-ons included; tax; totals), with its lines. */
+export interface OrderPrice extends InvoicePrice {
   unitPriceUsd: number;
   quantity: number;
   /** The package's line (unit price × quantity), before add-ons and tax, in `currency`. */
@@ -38,14 +38,6 @@ export interface OrderPrice {
   addons: OrderAddon[];
   /** Before tax, add-ons included, in USD. */
   amountUsd: number;
-  /** Before tax, add-ons included, in `currency`. */
-  subtotal: number;
-  taxRatePercent: number;
-  taxAmount: number;
-  /** What is due, in `currency`. */
-  total: number;
-  /** What is due, in USD. */
-  totalUsd: number;
 }
 
 /**
