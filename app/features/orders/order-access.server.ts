@@ -19,7 +19,7 @@ export interface Viewer {
   role: "client" | "admin";
 }
 
-/** What the brief and the conversation need (`afterSaleDeps` in deps.server.ts builds it for a route). */
+/** What the brief and the conversation need (`afterSaleDeps` in payments/deps.server.ts builds it for a route). */
 export interface AfterSaleDeps {
   db: Database;
   config: Pick<Config, "business" | "publicUrl" | "attachmentQuotaBytes">;

@@ -3,17 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { clients, invoices, orders, services, user } from "~/db/schema";
-import {
-  type CheckoutRequest,
-  type PaymentProvider,
-  PaymentProviderError,
-} from "~/features/payments/provider";
+import { type PaymentProvider, PaymentProviderError } from "~/features/payments/provider";
 import {
   openSeededMemoryDatabase,
   TEST_BUSINESS,
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
 import { CHECKOUTS_PER_HOUR } from "./checkout-limit.server";
+import type { CheckoutRequest } from "./checkout-provider";
 import { SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { checkout, newCheckoutToken, type OrderDeps, payInvoice } from "./orders.server";
 import { recordPayment } from "./payment.server";

@@ -23,8 +23,8 @@ import { getService, resolveServiceId } from "~/features/catalogue/catalogue.ser
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
-import type { PaymentProviders } from "~/features/payments/provider.server";
 import { consumeCheckoutAllowance } from "./checkout-limit.server";
+import type { CheckoutProvider } from "./checkout-provider";
 import { createOrder } from "./create-order.server";
 import { PAYMENT_FAILED, SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
 import { chooseAddons, priceOrder } from "./pricing";
@@ -32,7 +32,8 @@ import { chooseAddons, priceOrder } from "./pricing";
 export interface OrderDeps {
   db: Database;
   config: Pick<Config, "publicUrl" | "invoices" | "business">;
-  providers: PaymentProviders;
+  /** The payment providers; checkout asks the active one (the runtime's, given by `orderDeps`). */
+  providers: { active: CheckoutProvider };
   /** The current exchange rates (units per USD). */
   rates: () => Promise<Rates>;
   logger: Pick<Logger, "info" | "warn" | "error">;

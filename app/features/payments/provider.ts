@@ -1,34 +1,13 @@
 /**
  * What a payment provider is (ARCHITECTURE.md "payments"): the interface every provider implements,
- * the requests and events it exchanges, and its two errors. The providers (sandbox.server.ts,
- * stripe.server.ts) import this module; the factory that chooses one (provider.server.ts) imports them,
- * so nothing imports in a circle.
+ * the requests and events it exchanges, and its two errors. Making a checkout is the part the orders'
+ * checkout asks for, so its interface and request are declared there (orders/checkout-provider.ts,
+ * ADR 0012) and extended here. The providers (sandbox.server.ts, stripe.server.ts) import this module;
+ * the factory that chooses one (provider.server.ts) imports them, so nothing imports in a circle.
  */
+import type { CheckoutProvider } from "~/features/orders/checkout-provider";
+
 export type ProviderName = "sandbox" | "stripe";
-
-export interface CheckoutRequest {
-  orderId: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  /** What is bought, as the checkout page shows it ("Email Migration & Setup — Per Mailbox × 20"). */
-  description: string;
-  /** The invoice total in `currency` (major units, already rounded for the currency). */
-  amount: number;
-  currency: string;
-  customerEmail: string;
-  /** Absolute URLs the provider returns the browser to. */
-  successUrl: string;
-  cancelUrl: string;
-  /** The same key gives the same checkout (the order id for the first checkout of an order). */
-  idempotencyKey: string;
-}
-
-export interface CheckoutResult {
-  /** Where to send the browser; null when the provider needs no page (then /payment-success). */
-  url: string | null;
-  /** The provider's id of the checkout (kept on the order). */
-  reference: string | null;
-}
 
 /** A refund asked of the provider (ADR 0505). */
 export interface RefundRequest {
@@ -110,9 +89,8 @@ export interface CheckoutStatus {
   paymentReference?: string | null;
 }
 
-export interface PaymentProvider {
+export interface PaymentProvider extends CheckoutProvider {
   readonly name: ProviderName;
-  createCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
   /**
    * Gives back (part of) a payment; the same idempotency key makes one refund. Throws
    * PaymentProviderError when the provider cannot be reached or refuses outright.

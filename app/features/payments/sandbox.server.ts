@@ -10,9 +10,8 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
+import type { CheckoutRequest, CheckoutResult } from "~/features/orders/checkout-provider";
 import {
-  type CheckoutRequest,
-  type CheckoutResult,
   type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,

@@ -8,9 +8,8 @@
  */
 import { createRequire } from "node:module";
 import type Stripe from "stripe";
+import type { CheckoutRequest, CheckoutResult } from "~/features/orders/checkout-provider";
 import {
-  type CheckoutRequest,
-  type CheckoutResult,
   type CheckoutStatus,
   type PaymentProvider,
   PaymentProviderError,

@@ -3,7 +3,7 @@ import { AdminOrderView } from "~/features/admin/AdminOrderView";
 import { getAdminOrderPage, handleOrderPost } from "~/features/admin/order-page.server";
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import type { Viewer } from "~/features/orders/conversation.server";
-import { afterSaleDeps } from "~/features/orders/deps.server";
+import { afterSaleDeps } from "~/features/payments/deps.server";
 import { pageTitle } from "~/features/site/meta";
 import type { Route } from "./+types/order";
 

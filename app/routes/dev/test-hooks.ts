@@ -8,7 +8,7 @@ import { orderStatuses, quoteRequests, user } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
-import { afterSaleDeps } from "~/features/orders/deps.server";
+import { afterSaleDeps } from "~/features/payments/deps.server";
 import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import type { Route } from "./+types/test-hooks";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { afterSaleDeps } from "~/features/orders/deps.server";
+import { afterSaleDeps } from "~/features/payments/deps.server";
 import { ClientOrderPage, OrderNotFound } from "~/features/portal/ClientOrderPage";
 import { clientOrderAction, loadClientOrder } from "~/features/portal/client-order.server";
 import { pageTitle } from "~/features/site/meta";
