@@ -19,7 +19,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
-import { issueBalanceInvoice } from "~/features/quotes/quotes.server";
+import { issueBalanceInvoice } from "~/features/quotes/quote-balance.server";
 import { clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
