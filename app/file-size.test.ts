@@ -21,10 +21,7 @@ const ALLOWED = new Set(["app/db/schema.ts", "app/features/catalogue/seed-data.t
  * fails when a file listed here is back under the limit, so take it off when you split it. Never add.
  * refunds.server.ts was not in issue 36's count (it was 668 lines when this test was written).
  */
-const KNOWN_OVER = new Set([
-  "app/features/privacy/account-deletion.server.ts",
-  "app/features/refunds/refunds.server.ts",
-]);
+const KNOWN_OVER = new Set(["app/features/refunds/refunds.server.ts"]);
 
 /** Every source file under `dir` (React Router's generated types left out). */
 function sourceFiles(dir: string): string[] {
