@@ -17,7 +17,7 @@ import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
 import { toMinorUnits } from "~/features/money/minor-units";
 import { recordPayment } from "~/features/orders/payment.server";
-import { applyRefundUpdate } from "~/features/refunds/refunds.server";
+import { applyRefundUpdate } from "~/features/refunds/refund-webhooks.server";
 import { paymentReceiptEmail } from "./email-templates.server";
 import { recordPaymentIssue } from "./payment-issues.server";
 import type { VerifiedPaymentEvent } from "./provider";
