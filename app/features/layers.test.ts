@@ -46,7 +46,6 @@ const KNOWN_AGAINST_THE_ORDER: readonly string[] = [
   "invoices -> orders",
   "invoices -> refunds",
   "orders -> payments",
-  "orders -> quotes",
   "orders -> site",
   "payments -> refunds",
 ];

@@ -5,8 +5,12 @@ import type { Tx } from "~/db/client.server";
 import { type Invoice, type Order, quotes } from "~/db/schema";
 import { sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { createInvoiceForOrder } from "~/features/invoices/invoices.server";
+import type { AfterOrderCompleted } from "~/features/orders/order-lifecycle.server";
 import { invoicePrice } from "./quote-acceptance.server";
 import { cents, depositSplit } from "./quote-pricing";
+
+/** The seller and, when configured, the invoices' terms (7 days due by default). */
+type QuoteBalanceConfig = Pick<Config, "business" | "publicUrl"> & Partial<Pick<Config, "invoices">>;
 
 /**
  * When a quote's order is completed: the balance invoice, if the quote asked for a deposit (once: a
@@ -14,7 +18,7 @@ import { cents, depositSplit } from "./quote-pricing";
  */
 export async function issueBalanceInvoice(
   tx: Tx,
-  deps: { config: Pick<Config, "business" | "publicUrl"> & Partial<Pick<Config, "invoices">> },
+  deps: { config: QuoteBalanceConfig },
   order: Order,
 ): Promise<Invoice | null> {
   if (!order.quoteId) return null;
@@ -37,4 +41,12 @@ export async function issueBalanceInvoice(
     seller: sellerSnapshot(deps.config.business),
     kind: "balance",
   });
+}
+
+/**
+ * The step a quote adds to its order's completion (orders' `AfterOrderCompleted`, given in the deps of
+ * the change that completes it): the balance invoice, when the quote asked for a deposit.
+ */
+export function balanceOnCompletion(config: QuoteBalanceConfig): AfterOrderCompleted {
+  return (tx, order) => issueBalanceInvoice(tx, { config }, order);
 }
