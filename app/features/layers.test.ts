@@ -47,7 +47,6 @@ const KNOWN_AGAINST_THE_ORDER: readonly string[] = [
   "invoices -> refunds",
   "orders -> payments",
   "orders -> site",
-  "payments -> refunds",
 ];
 
 function sourceFiles(dir: string): string[] {
