@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { saveBrief } from "~/features/orders/brief.server";
 import { postMessage } from "~/features/orders/conversation.server";
-import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
+import { saveDraft } from "~/features/quotes/quote-drafts.server";
+import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { createAccount, createOrder } from "../support/admin-fixtures";
 import { loadBuild } from "../support/server";
 

@@ -17,7 +17,7 @@ import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import { transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { markInvoicePaid } from "~/features/orders/payment.server";
-import { requestRefund } from "~/features/refunds/refunds.server";
+import { requestRefund } from "~/features/refunds/refund-requests.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import { createAccount } from "../support/admin-fixtures";
 import { testDatabases } from "../support/databases";

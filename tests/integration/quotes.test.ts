@@ -14,14 +14,10 @@ import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
+import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
+import { type DraftInput, reviseQuote, saveDraft } from "~/features/quotes/quote-drafts.server";
 import { QUOTE_EXPIRY_LEASE, runQuoteExpiry } from "~/features/quotes/quote-expiry.server";
-import {
-  type DraftInput,
-  type QuoteDeps,
-  reviseQuote,
-  saveDraft,
-  sendQuote,
-} from "~/features/quotes/quotes.server";
+import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";
 import { signedInClient } from "../support/clients";

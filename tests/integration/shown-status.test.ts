@@ -11,7 +11,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { type DraftInput, type QuoteDeps, saveDraft, sendQuote } from "~/features/quotes/quotes.server";
+import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
+import { type DraftInput, saveDraft } from "~/features/quotes/quote-drafts.server";
+import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { accountsOn } from "../support/accounts";
 import { createOrder } from "../support/admin-fixtures";
 import type { Session } from "../support/browserless";

@@ -24,7 +24,7 @@ import { markInvoicePaid } from "~/features/orders/payment.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
 import { refundableMinor } from "~/features/refunds/refund-math";
-import { refundsOfInvoice, refundVia } from "~/features/refunds/refunds.server";
+import { refundsOfInvoice, refundVia } from "~/features/refunds/refund-queries.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";

@@ -7,7 +7,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { orderStatuses, orders } from "~/db/schema";
-import type { ChangeDeps } from "~/features/audit/audit.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
 import {
@@ -17,8 +16,9 @@ import {
   withUploadPost,
 } from "~/features/orders/message-post.server";
 import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
-import { transitionOrder } from "~/features/orders/order-lifecycle.server";
+import { type OrderChangeDeps, transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { orderTimeline } from "~/features/orders/order-timeline";
+import { balanceOnCompletion } from "~/features/quotes/quote-balance.server";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 import { getOrderDetail } from "./orders.server";
 
@@ -73,7 +73,13 @@ async function answerPost(
   post: UploadPost | PostRefusal,
 ): Promise<{ status: number; result: OrderPostResult }> {
   const { deps: afterSale, orderId } = input;
-  const change: ChangeDeps = { db: afterSale.db, config: afterSale.config, actor: input.admin };
+  const change: OrderChangeDeps = {
+    db: afterSale.db,
+    config: afterSale.config,
+    actor: input.admin,
+    // A quote's order: completing it issues the quote's balance invoice (quotes sit above orders).
+    afterCompleted: balanceOnCompletion(afterSale.config),
+  };
   // A post refused before it was read whole (its size, a file, the rate) can only be a message.
   if (!post.ok) {
     const { retryAfterSeconds: _retry, body: _body, ...refusal } = post;

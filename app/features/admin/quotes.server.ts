@@ -9,6 +9,8 @@ import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Quote, quoteRequests, quotes } from "~/db/schema";
 import { formatMoney } from "~/features/money/format";
+import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
+import { reviseQuote, saveDraft } from "~/features/quotes/quote-drafts.server";
 import {
   catalogueItem,
   parseQuoteForm,
@@ -16,8 +18,9 @@ import {
   type QuoteFormValues,
 } from "~/features/quotes/quote-form";
 import { cents, depositSplit, quoteAmounts } from "~/features/quotes/quote-pricing";
+import { getQuote } from "~/features/quotes/quote-queries.server";
+import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { quoteDay } from "~/features/quotes/quote-status";
-import { getQuote, type QuoteDeps, reviseQuote, saveDraft, sendQuote } from "~/features/quotes/quotes.server";
 import { listCatalogue } from "./catalogue.server";
 import { adminDeps } from "./route-helpers.server";
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { RefundDraft, RefundFormAnswer } from "~/features/refunds/refund-form";
 import { isRefundFormToken, issueRefundFormToken } from "~/features/refunds/refund-form-token.server";
-import { type RefundDeps, requestRefund, reviewRefund } from "~/features/refunds/refunds.server";
+import { type RefundDeps, requestRefund, reviewRefund } from "~/features/refunds/refund-requests.server";
 import { parseForm } from "~/ui/form";
 
 export interface RefundFormDeps extends RefundDeps {

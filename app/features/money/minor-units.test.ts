@@ -1,10 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromMinorUnits, parseAmountInput, toMinorUnits } from "./minor-units";
+import { fromMinorUnits, lineAmountMinor, parseAmountInput, toMinorUnits } from "./minor-units";
 
 const NOT_A_NUMBER = "Enter the amount as a number, like 12.50.";
 
 describe("minor units", () => {
+  it("prices a line as its rounded unit price times its quantity (a quote's lines, the order page's)", () => {
+    expect(lineAmountMinor(0.29, 3, "USD")).toBe(87);
+    expect(lineAmountMinor(19.99, 100, "USD")).toBe(199_900);
+    expect(lineAmountMinor(1059, 2, "JPY")).toBe(2118);
+  });
+
   it("moves between amounts and minor units", () => {
     expect(toMinorUnits(80, "USD")).toBe(8000);
     expect(toMinorUnits(0.29, "USD")).toBe(29);

@@ -55,6 +55,11 @@ export function toMinorUnits(amount: number, currency: string): number {
   return roundHalfAwayFromZero(amount * 10 ** decimalsFor(currency));
 }
 
+/** A line's amount, quantity × unit price, in minor units (each unit price rounded once, then multiplied). */
+export function lineAmountMinor(unitPrice: number, quantity: number, currency: string): number {
+  return toMinorUnits(unitPrice, currency) * quantity;
+}
+
 /** Minor units → the major-unit number the database stores (numeric(14, 2)) and pages format. */
 export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** decimalsFor(currency);

@@ -19,7 +19,6 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
-import { issueBalanceInvoice } from "~/features/quotes/quotes.server";
 import { clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
@@ -78,18 +77,30 @@ export async function startOrderWork(tx: Tx, order: Order): Promise<void> {
 }
 
 /**
- * in_progress → completed: the client is notified; a quote's order with a deposit gets its balance
- * invoice (issue "quotes").
+ * What a feature above orders adds to an order's completion, in the completing transaction: a quote's
+ * order with a deposit gets its balance invoice (quotes/quote-balance.server.ts, issue "quotes"). Given
+ * in the deps by whoever wires the change (features/admin/order-page.server.ts), so orders never import
+ * the features above them (ADR 0012).
  */
-export async function completeOrder(tx: Tx, order: Order, config?: ChangeDeps["config"]): Promise<void> {
+export type AfterOrderCompleted = (tx: Tx, order: Order) => Promise<unknown>;
+
+/** A change of an order's status: the audit's deps, and the completion's step from above, if any. */
+export interface OrderChangeDeps extends ChangeDeps {
+  afterCompleted?: AfterOrderCompleted;
+}
+
+/** in_progress → completed: the client is notified; then the step the deps add (a quote's balance). */
+export async function completeOrder(
+  tx: Tx,
+  order: Order,
+  afterCompleted?: AfterOrderCompleted,
+): Promise<void> {
   await setOrderStatus(tx, order, "completed");
   await raiseNotification(tx, order.clientId, {
     ...NOTIFICATIONS.orderCompleted,
     href: clientOrderPath(order.id),
   });
-  if (order.quoteId && config) {
-    await issueBalanceInvoice(tx, { config }, order);
-  }
+  await afterCompleted?.(tx, order);
 }
 
 /**
@@ -127,7 +138,7 @@ async function applyChange(
   actor: Actor,
   locked: LockedOrder,
   to: OrderStatus,
-  config: ChangeDeps["config"],
+  afterCompleted: AfterOrderCompleted | undefined,
 ): Promise<void> {
   switch (to) {
     case "paid":
@@ -135,7 +146,7 @@ async function applyChange(
     case "in_progress":
       return startOrderWork(tx, locked.order);
     case "completed":
-      return completeOrder(tx, locked.order, config);
+      return completeOrder(tx, locked.order, afterCompleted);
     case "cancelled":
       return cancelOrder(tx, actor, locked);
     case "pending":
@@ -176,7 +187,7 @@ async function emailOrderClient(
 
 /** Moves an order to its next status (or cancels it), with an optional note to the client. */
 export async function transitionOrder(
-  deps: ChangeDeps,
+  deps: OrderChangeDeps,
   orderId: string,
   to: OrderStatus,
   note: string | null,
@@ -193,7 +204,7 @@ export async function transitionOrder(
         error: `An order that is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
       };
     }
-    await applyChange(tx, actor, locked, to, deps.config);
+    await applyChange(tx, actor, locked, to, deps.afterCompleted);
     await recordAudit(tx, actor, {
       action: "order.status",
       entity: "order",

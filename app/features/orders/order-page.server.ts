@@ -10,7 +10,7 @@ import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, 
 import { type ShownInvoiceStatus, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { formatMoney } from "~/features/money/format";
-import { dollars, quoteAmounts } from "~/features/quotes/quote-pricing";
+import { fromMinorUnits, lineAmountMinor } from "~/features/money/minor-units";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
@@ -131,16 +131,18 @@ function quoteOfOrder(
   quote: { id: string; quoteNumber: string | null; lines: QuoteLine[] },
   viewer: Viewer,
 ): NonNullable<OrderPage["quote"]> {
-  const { lineCents } = quoteAmounts(quote.lines, 0, 0);
   return {
     id: quote.id,
     number: quote.quoteNumber ?? "",
     href: viewer.role === "admin" ? `/admin/quotes/${quote.id}` : `/client/quotes/${quote.id}`,
-    lines: quote.lines.map((line, i) => ({
+    lines: quote.lines.map((line) => ({
       description: line.kind === "catalogue" ? `${line.serviceName} — ${line.packageName}` : line.description,
       quantity: line.quantity,
       unitPrice: formatMoney(line.unitPriceUsd, "USD"),
-      amount: formatMoney(dollars(lineCents[i]!), "USD"),
+      amount: formatMoney(
+        fromMinorUnits(lineAmountMinor(line.unitPriceUsd, line.quantity, "USD"), "USD"),
+        "USD",
+      ),
     })),
   };
 }

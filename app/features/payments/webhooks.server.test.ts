@@ -155,4 +155,36 @@ describe("processPaymentEvent", () => {
     expect(await outcome(event({ orderId: cancelled.orderId }))).toBe("ignored: order cancelled");
     expect((await cancelled.read()).invoice.status).toBe("void");
   });
+
+  it("hands each refund an event reports to the deps' refundUpdates, and refuses a refund event without one", async () => {
+    const refund = {
+      status: "succeeded" as const,
+      providerRefundId: "re_1",
+      refundId: null,
+      paymentReference: "pi_1",
+      amount: 10,
+      currency: "USD",
+    };
+    const seen: string[] = [];
+    const refundEvent = () =>
+      event({ orderId: null, kind: "refund", refunds: [refund, { ...refund, providerRefundId: "re_2" }] });
+    const handled = await processPaymentEvent(
+      {
+        ...deps,
+        refundUpdates: async (_tx, ctx, provider, update) => {
+          seen.push(`${provider} ${update.providerRefundId} ${ctx.publicUrl === TEST_PUBLIC_URL}`);
+          return `handled ${update.providerRefundId}`;
+        },
+      },
+      refundEvent(),
+    );
+    expect(handled).toEqual({ duplicate: false, outcome: "handled re_1; handled re_2" });
+    expect(seen).toEqual(["sandbox re_1 true", "sandbox re_2 true"]);
+    // A wiring mistake is loud and records nothing: the provider sends the event again.
+    const unwired = refundEvent();
+    await expect(processPaymentEvent(deps, unwired)).rejects.toThrow(/refundUpdates/);
+    expect(await db.select().from(paymentEvents).where(eq(paymentEvents.eventId, unwired.eventId))).toEqual(
+      [],
+    );
+  });
 });

@@ -17,10 +17,21 @@ import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { enqueueEmail } from "~/features/mail/outbox.server";
 import { toMinorUnits } from "~/features/money/minor-units";
 import { recordPayment } from "~/features/orders/payment.server";
-import { applyRefundUpdate } from "~/features/refunds/refunds.server";
 import { paymentReceiptEmail } from "./email-templates.server";
 import { recordPaymentIssue } from "./payment-issues.server";
-import type { VerifiedPaymentEvent } from "./provider";
+import type { ProviderName, RefundUpdate, VerifiedPaymentEvent } from "./provider";
+
+/**
+ * Applies one refund a provider's event reports, in the webhook's transaction, and answers its outcome
+ * for payment_events: the refunds feature's `applyRefundUpdate` (refunds/refund-webhooks.server.ts,
+ * ADR 0505). Refunds sit above payments (ADR 0012), so it is given in the deps by the webhook's route.
+ */
+export type RefundUpdateHandler = (
+  tx: Tx,
+  ctx: { business: BusinessIdentity; publicUrl: string },
+  provider: ProviderName,
+  update: RefundUpdate,
+) => Promise<string>;
 
 export interface WebhookDeps {
   db: Database;
@@ -28,6 +39,11 @@ export interface WebhookDeps {
   publicUrl: string;
   wakeOutbox: () => void;
   logger: Pick<Logger, "info" | "warn">;
+  /**
+   * Required where refund events arrive (the webhook's route); the checkouts' reconciliation only ever
+   * applies paid answers, so it goes without.
+   */
+  refundUpdates?: RefundUpdateHandler;
 }
 
 export type WebhookResult = { duplicate: true } | { duplicate: false; outcome: string };
@@ -82,9 +98,12 @@ async function apply(
   if (event.kind === "other") return "ignored: not a payment outcome";
   if (event.kind === "refund") {
     // Each refund the event reports, once (ADR 0505); a charge.refunded without its refunds is noted.
+    // A wiring mistake, not news to record: the event is rolled back and the provider sends it again.
+    if (!deps.refundUpdates)
+      throw new Error("payment webhook: a refund event, but no refundUpdates in the deps");
     const outcomes: string[] = [];
     for (const update of event.refunds ?? []) {
-      outcomes.push(await applyRefundUpdate(tx, deps, event.provider, update));
+      outcomes.push(await deps.refundUpdates(tx, deps, event.provider, update));
     }
     return outcomes.length ? outcomes.join("; ") : "ignored: no refund in the event";
   }

@@ -13,8 +13,10 @@ import { isUuid } from "~/features/ids/ids";
 import { payInvoice } from "~/features/orders/orders.server";
 import { orderDeps } from "~/features/payments/deps.server";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { acceptInput, acceptQuote, declineQuote } from "./quote-acceptance.server";
+import type { QuoteDeps } from "./quote-deps.server";
+import { getClientQuote } from "./quote-queries.server";
 import { type QuoteView, quoteView } from "./quote-view";
-import { acceptInput, acceptQuote, declineQuote, getClientQuote, type QuoteDeps } from "./quotes.server";
 
 export interface ClientQuotePage {
   quote: QuoteView;

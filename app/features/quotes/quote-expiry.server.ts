@@ -5,8 +5,12 @@
  * (`job_leases`, features/jobs, ADR 0503); the update itself re-checks the status, so even two runs never expire or tell twice.
  */
 import type { Database } from "~/db/client.server";
+import { quotes } from "~/db/schema";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
-import { expireQuotes, type QuoteDeps } from "./quotes.server";
+import type { QuoteDeps } from "./quote-deps.server";
+import { tellClient, tellOwner } from "./quote-notices.server";
+import { expiredSentQuoteSql } from "./quote-status.server";
 
 export const QUOTE_EXPIRY_LEASE = "quote-expiry";
 /** A lease outlives a run that dies without releasing it by this much at most. */
@@ -34,4 +38,39 @@ export async function runQuoteExpiry(
   } finally {
     await releaseLease(deps.db, QUOTE_EXPIRY_LEASE, holder).catch(() => {});
   }
+}
+
+/** Sent quotes past their valid-until day become expired; both sides are told. Returns how many. */
+export async function expireQuotes(
+  deps: Pick<QuoteDeps, "db" | "config">,
+  now = new Date(),
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const expired = await tx
+      .update(quotes)
+      .set({ status: "expired", expiredAt: now })
+      .where(expiredSentQuoteSql(now))
+      .returning();
+    const system: Actor = { id: null, email: "system" };
+    for (const quote of expired) {
+      await recordAudit(tx, system, { action: "quote.expire", entity: "quote", entityId: quote.id });
+      await tellClient(tx, deps, quote, {
+        title: "Quote Expired",
+        message: `Quote ${quote.quoteNumber} has expired.`,
+        subject: `Quote ${quote.quoteNumber} has expired`,
+        lines: [
+          `Quote ${quote.quoteNumber} was valid until ${quote.validUntil}. Ask us for a new one if you still need the work.`,
+        ],
+      });
+      await tellOwner(
+        tx,
+        deps,
+        quote,
+        `Quote ${quote.quoteNumber} expired`,
+        [`Quote ${quote.quoteNumber} for ${quote.name} expired unanswered on ${quote.validUntil}.`],
+        "expired",
+      );
+    }
+    return expired.length;
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QuoteLine } from "~/db/schema";
+import { draftInput, QUOTE_LIMITS } from "./quote-drafts.server";
 import {
   BLANK_LINE_ROWS,
   DEFAULT_QUOTE_TERMS,
@@ -11,7 +12,6 @@ import {
   postedFormValues,
   postedValues,
 } from "./quote-form";
-import { draftInput, QUOTE_LIMITS } from "./quotes.server";
 
 const SERVICE = "5b0e2f8e-8f3a-4c1e-9d2b-3f4a5b6c7d8e";
 

@@ -5,7 +5,7 @@
  * unit price (free lines only: a catalogue line is always priced by the server from the catalogue, and a
  * price posted with it is ignored). The saved lines are shown with blank rows after them; a blank row
  * is ignored, and a ticked "Remove" drops a line. `parseQuoteForm` turns a post into the shape
- * `saveDraft` checks (features/quotes/quotes.server.ts); the rows to show are `editorValues`. Pure and
+ * `saveDraft` checks (features/quotes/quote-drafts.server.ts); the rows to show are `editorValues`. Pure and
  * free of zod, so the editor's page carries none of it.
  */
 import type { QuoteLine } from "~/db/schema";
@@ -22,7 +22,7 @@ export type LineField = "kind" | "item" | "description" | "quantity" | "unitPric
 export const lineField = (i: number, field: LineField) => `lines.${i}.${field}`;
 const LINE_FIELD = /^lines\.(\d{1,4})\.(kind|item|description|quantity|unitPrice|remove)$/;
 
-/** A quote has at most this many lines (QUOTE_LIMITS.lines in quotes.server.ts). */
+/** A quote has at most this many lines (QUOTE_LIMITS.lines in quote-drafts.server.ts). */
 export const MAX_QUOTE_LINES = 50;
 /** Blank rows offered after the lines (while there is room). */
 export const BLANK_LINE_ROWS = 2;

@@ -5,7 +5,7 @@
  * once), and the balance is exactly what is left, so deposit + balance = total to the cent.
  */
 import type { QuoteLine } from "~/db/schema";
-import { roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
+import { lineAmountMinor, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
 export interface QuoteAmounts {
   /** Each line's amount, in cents, in order. */
@@ -24,7 +24,7 @@ export function quoteAmounts(
   discountUsd: number,
   taxRatePercent: number,
 ): QuoteAmounts {
-  const lineCents = lines.map((l) => cents(l.unitPriceUsd) * l.quantity);
+  const lineCents = lines.map((l) => lineAmountMinor(l.unitPriceUsd, l.quantity, "USD"));
   const subtotalCents = lineCents.reduce((a, b) => a + b, 0);
   const discountCents = Math.min(cents(discountUsd), subtotalCents);
   const taxable = subtotalCents - discountCents;

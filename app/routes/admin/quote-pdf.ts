@@ -1,7 +1,7 @@
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { pdfDownload } from "~/features/invoices/invoice-pdf.server";
 import { renderQuotePdf } from "~/features/quotes/quote-pdf.server";
-import { getQuote } from "~/features/quotes/quotes.server";
+import { getQuote } from "~/features/quotes/quote-queries.server";
 import type { Route } from "./+types/quote-pdf";
 
 /**

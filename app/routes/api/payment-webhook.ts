@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { webhookDeps } from "~/features/payments/deps.server";
 import { WebhookVerificationError } from "~/features/payments/provider";
 import { processPaymentEvent } from "~/features/payments/webhooks.server";
+import { applyRefundUpdate } from "~/features/refunds/refund-webhooks.server";
 import type { Route } from "./+types/payment-webhook";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -28,7 +29,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     throw error;
   }
-  const result = await processPaymentEvent(webhookDeps(context), event);
+  // A refund event updates its refund: the refunds feature's, given here (it sits above payments).
+  const deps = { ...webhookDeps(context), refundUpdates: applyRefundUpdate };
+  const result = await processPaymentEvent(deps, event);
   return data({
     received: true,
     duplicate: result.duplicate,

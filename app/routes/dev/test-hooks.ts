@@ -9,7 +9,8 @@ import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";
-import { saveDraft, sendQuote } from "~/features/quotes/quotes.server";
+import { saveDraft } from "~/features/quotes/quote-drafts.server";
+import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
 import type { Route } from "./+types/test-hooks";
 

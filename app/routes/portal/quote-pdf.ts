@@ -3,7 +3,7 @@ import { requireClient } from "~/features/accounts/session.server";
 import { isUuid } from "~/features/ids/ids";
 import { pdfDownload } from "~/features/invoices/invoice-pdf.server";
 import { renderQuotePdf } from "~/features/quotes/quote-pdf.server";
-import { getClientQuote } from "~/features/quotes/quotes.server";
+import { getClientQuote } from "~/features/quotes/quote-queries.server";
 import type { Route } from "./+types/quote-pdf";
 
 /** The quote as a PDF file (the signed-in client's own, sent or later; anything else 404), as the invoice's. */

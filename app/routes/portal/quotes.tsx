@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { formatMoney } from "~/features/money/format";
+import { listClientQuotes } from "~/features/quotes/quote-queries.server";
 import { listClientQuoteRequests } from "~/features/quotes/quote-requests.server";
 import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { QUOTE_STATUS_LABELS } from "~/features/quotes/quote-view";
-import { listClientQuotes } from "~/features/quotes/quotes.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
