@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { type MonthRevenue, revenueByMonth } from "~/features/admin/dashboard.server";
+import { type MonthRevenue, revenueByMonth } from "~/features/admin/dashboard-figures.server";
 import { monthLabel } from "~/features/admin/format";
 import { formatMoney } from "~/features/money/format";
 import { accountsOn } from "../support/accounts";

@@ -4,8 +4,10 @@
  * unpaid one past its due date (not yet marked by the scheduled job) "overdue", on the client's order
  * page, invoice page, invoices list and search, and on the owner's order page, invoice page, invoices
  * list and client page; a sent quote past its valid-until day (not yet expired by the job) "expired" on
- * the client's quote page and quotes list and the owner's quote page and quotes list. The dates are
- * set in the database; nothing waits. The portal words statuses with a capital, the back office in
+ * the client's quote page and quotes list and the owner's quote page and quotes list. The client's
+ * invoice chips count by that same status: each chip's count is the number of rows it lists, and every
+ * row it lists reads its status (an overdue and a partly refunded invoice are not counted or listed as
+ * sent and paid). The dates are set in the database; nothing waits. The portal words statuses with a capital, the back office in
  * lower case: the labels are compared without case, the status keys (`data-status`) exactly.
  */
 import { sql } from "drizzle-orm";
@@ -88,6 +90,58 @@ describe.each(testDatabases)("one shown status on every page on $name", (databas
     expect(stored!.status).toBe("sent");
     const shown = await invoiceStatuses(order);
     for (const page of shown) expect(page, page.path).toMatchObject({ status: "overdue", label: "overdue" });
+  });
+
+  it("counts the client's invoice chips by the status the rows show, and lists under each only its own", async () => {
+    const chips = await signedIn({ email: `chips.shown.${Date.now()}@example.com`, name: "Chip Counter" });
+    const overdue = await createOrder(db(), chips.id, { status: "pending", dueInDays: -3 });
+    const refunded = await createOrder(db(), chips.id, { status: "paid", amountUsd: 80 });
+    await rows(
+      sql`update invoices set refunded_amount = 30, refunded_usd = 30 where id = ${refunded.invoiceId}`,
+    );
+    const sent = await createOrder(db(), chips.id, { status: "pending", dueInDays: 10 });
+    const paid = await createOrder(db(), chips.id, { status: "paid" });
+
+    /** The chips' counts and the rows (invoice number and shown status) of one filter of the list. */
+    const listed = async (path: string) => {
+      const res = await chips.session.get(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      const body = html.slice(html.indexOf("<body"));
+      const counts = Object.fromEntries(
+        [...body.matchAll(/data-count="([^"]+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => [
+          m[1]!,
+          Number(m[2]!.replace(/<!--.*?-->|[^\d]/g, "")),
+        ]),
+      );
+      const shown = [...body.matchAll(/<tr data-invoice-id="[^"]+"[\s\S]*?<\/tr>/g)].map((m) => {
+        const number = /INV-[\w-]+/.exec(m[0])?.[0];
+        const status = /data-status="([^"]+)"/.exec(m[0])?.[1];
+        return { number, status };
+      });
+      return { counts, shown };
+    };
+
+    const all = await listed("/client/invoices");
+    expect(all.counts).toEqual({ all: 4, paid: 1, sent: 1, overdue: 1 });
+    expect(new Map(all.shown.map((r) => [r.number, r.status]))).toEqual(
+      new Map([
+        [overdue.invoiceNumber, "overdue"],
+        [refunded.invoiceNumber, "partially_refunded"],
+        [sent.invoiceNumber, "sent"],
+        [paid.invoiceNumber, "paid"],
+      ]),
+    );
+    const expected = { overdue: [overdue], sent: [sent], paid: [paid] };
+    for (const [filter, orders] of Object.entries(expected)) {
+      const page = await listed(`/client/invoices?status=${filter}`);
+      expect(page.counts, filter).toEqual(all.counts);
+      expect(page.shown, filter).toEqual(orders.map((o) => ({ number: o.invoiceNumber, status: filter })));
+      expect(page.shown.length, filter).toBe(all.counts[filter]);
+    }
+    // A search keeps to the chip too (its matches are counted, not read from the totals).
+    const searched = await listed(`/client/invoices?status=paid&q=INV`);
+    expect(searched.shown).toEqual([{ number: paid.invoiceNumber, status: "paid" }]);
   });
 
   it("a sent quote past its valid-until day, not yet expired by the job, reads expired everywhere", async () => {

@@ -3,7 +3,10 @@
  * with links to all), and "Delete client" for a request by email (issue 25).
  */
 import { Form, Link } from "react-router";
+import type { InvoiceListRow } from "~/features/invoices/invoice-lists.server";
+import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
+import type { OrderListRow } from "~/features/orders/order-lists.server";
 import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -12,9 +15,6 @@ import { Alert, PasswordField } from "~/ui/field";
 import { formatDate } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
 import { DataTable, Td } from "~/ui/table";
-import type { InvoiceListRow } from "./invoices.server";
-import type { OrderListRow } from "./orders.server";
-import type { Paged } from "./paging";
 
 /** The client's orders and invoices, each the first page of the back office's lists. */
 export function ClientOrdersAndInvoices({

@@ -7,11 +7,11 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm"
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import type { MessageFilter } from "~/features/contact/message-filters";
+import { escapeLike } from "~/features/lists/escape-like";
+import { type Paged, pageOffset } from "~/features/lists/listing";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
-import { escapeLike } from "./audit.server";
-import type { MessageFilter } from "./filters";
-import { type Paged, pageOffset } from "./paging";
 
 export async function listMessages(
   db: Database,

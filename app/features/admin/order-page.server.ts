@@ -16,11 +16,11 @@ import {
   withUploadPost,
 } from "~/features/orders/message-post.server";
 import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.server";
+import { getOrderDetail } from "~/features/orders/order-detail.server";
 import { type OrderChangeDeps, transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { balanceOnCompletion } from "~/features/quotes/quote-balance.server";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";
-import { getOrderDetail } from "./orders.server";
 
 /** The page's data: the order with its client, invoice and history, its timeline, brief and thread. */
 export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orderId: string) {

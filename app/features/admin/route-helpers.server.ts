@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
 import { isUuid } from "~/features/ids/ids";
+import { parsePage } from "~/features/lists/listing";
 import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
-import { parsePage } from "./paging";
 import type { RefundFormDeps } from "./refund-form.server";
 
 export { requireAdmin };

@@ -1,13 +1,13 @@
 /** The back office's own pieces: its list pages (from the list kit in app/ui), action outcomes, details. */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { filterHref, pageHref } from "~/features/lists/listing";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
 import { pageCount } from "~/ui/paging";
 import { Td } from "~/ui/table";
-import { filterHref, pageHref } from "./paging";
 
 export interface AdminListFilter {
   label: string;

@@ -9,7 +9,7 @@ import type { ListQuery } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import { formatDate } from "~/ui/format";
 import type { ClientInvoiceFilter } from "./invoice-filters";
-import { listClientInvoices } from "./invoice-lists.server";
+import { listInvoices } from "./invoice-lists.server";
 import { isPastDue, shownInvoiceStatus } from "./invoice-status";
 
 export async function clientInvoicesPage(
@@ -18,7 +18,7 @@ export async function clientInvoicesPage(
   query: ListQuery<ClientInvoiceFilter>,
   now: Date,
 ) {
-  const { rows, ...page } = await listClientInvoices(db, clientId, query);
+  const { rows, ...page } = await listInvoices(db, { clientId }, query);
   return {
     query,
     ...page,

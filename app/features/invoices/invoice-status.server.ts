@@ -1,6 +1,6 @@
 /** The SQL twins of invoice-status.ts's rules, for lists, counts and totals computed in the database. */
-import { and, eq, inArray, ne, type SQLWrapper, sql } from "drizzle-orm";
-import { invoices } from "~/db/schema";
+import { and, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type InvoiceStatus, invoices } from "~/db/schema";
 import { type ShownInvoiceStatus, UNPAID_INVOICE_STATUSES } from "./invoice-status";
 
 /**
@@ -16,8 +16,8 @@ export const unpaidInvoiceSql = unpaidStatusSql(invoices.status);
 export const overdueInvoiceSql = sql<boolean>`(${invoices.status} = 'overdue' or (${invoices.status} = 'sent' and ${invoices.dueDate} < now()))`;
 
 /**
- * `shownInvoiceStatus` in SQL, for a list that filters by the status it shows (the back office's
- * invoices, whose "overdue" chip and rows are read in one statement, against the database's clock).
+ * `shownInvoiceStatus` in SQL, for a list that filters or counts by the status it shows (the client's
+ * invoices and their chips, the back office's invoices, read against the database's clock).
  * Refunds are compared in the invoice's currency; both amounts are numeric(14, 2), so exactly.
  */
 export const shownInvoiceStatusSql = sql<ShownInvoiceStatus>`(case
@@ -26,6 +26,24 @@ export const shownInvoiceStatusSql = sql<ShownInvoiceStatus>`(case
     and ${invoices.refundedAmount} >= ${invoices.totalAmount} then 'refunded'
   when ${invoices.status} = 'paid' and ${invoices.refundedAmount} > 0 then 'partially_refunded'
   else ${invoices.status} end)`;
+
+/** The stored statuses an invoice shown with a status can have (overdue: sent past due, or marked). */
+const STORED_AS: Record<ShownInvoiceStatus, readonly InvoiceStatus[]> = {
+  sent: ["sent"],
+  overdue: ["sent", "overdue"],
+  paid: ["paid"],
+  partially_refunded: ["paid"],
+  refunded: ["paid"],
+  void: ["void"],
+};
+
+/**
+ * Invoices shown with `shown` (`shownInvoiceStatusSql` equal to it), narrowed first to the stored
+ * statuses that can read so, so that the (client_id, status, …) index serves a list filtered by it.
+ */
+export function shownStatusIs(shown: ShownInvoiceStatus): SQL {
+  return and(inArray(invoices.status, [...STORED_AS[shown]]), sql`${shownInvoiceStatusSql} = ${shown}`)!;
+}
 
 /**
  * Joins an order to its first invoice: the only one of a purchase, or a quote's deposit (its balance,

@@ -4,6 +4,11 @@
  * row adds `amount_usd - refunded_usd` (drizzle/0011_refunds.sql). One query of a few rows, whatever
  * the number of orders; the portal's cards, chips and list counts all come from it
  * (docs/decisions/0801-portal-pages-flat-with-data.md).
+ *
+ * The table counts stored statuses; a list whose chips count the status a person sees moves the few
+ * rows that read otherwise (`shownAs`): the client's invoices, whose chips count an unpaid invoice past
+ * its due date as overdue and a paid one with refunds as (partially) refunded, read the moves in the
+ * same statement as the totals (invoices/invoice-lists.server.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
@@ -19,9 +24,37 @@ export interface ClientTotals {
   invoices: StatusTotals;
 }
 
+/**
+ * Rows counted under one status that a page shows under another: `count` rows and their `amountUsd`
+ * move from `from` to `to`.
+ */
+export interface StatusMove {
+  from: string;
+  to: string;
+  count: number;
+  amountUsd: number;
+}
+
 /** Totals by status; `count(...)` and `amount(...)` add up several statuses (0 for none). */
 export class StatusTotals {
   constructor(private readonly byStatus: ReadonlyMap<string, StatusTotal>) {}
+
+  /** The same totals with these rows counted under the status they are shown with. */
+  shownAs(moves: readonly StatusMove[]): StatusTotals {
+    const cents = new Map<string, { count: number; cents: number }>();
+    const add = (status: string, count: number, amountUsd: number) => {
+      const t = cents.get(status) ?? { count: 0, cents: 0 };
+      cents.set(status, { count: t.count + count, cents: t.cents + Math.round(amountUsd * 100) });
+    };
+    for (const [status, t] of this.byStatus) add(status, t.count, t.amountUsd);
+    for (const m of moves) {
+      add(m.from, -m.count, -m.amountUsd);
+      add(m.to, m.count, m.amountUsd);
+    }
+    const shown = new Map<string, StatusTotal>();
+    for (const [status, t] of cents) shown.set(status, { count: t.count, amountUsd: t.cents / 100 });
+    return new StatusTotals(shown);
+  }
 
   count(...statuses: string[]): number {
     return statuses.reduce((n, s) => n + (this.byStatus.get(s)?.count ?? 0), 0);
@@ -70,13 +103,17 @@ const totalsStatement = preparedOnce((db) =>
 
 export async function loadClientTotals(db: Database, clientId: string): Promise<ClientTotals> {
   const rows = await totalsStatement(db).execute({ clientId });
-  const orders = new Map<string, StatusTotal>();
-  const invoices = new Map<string, StatusTotal>();
-  for (const r of rows) {
-    (r.kind === "order" ? orders : invoices).set(r.status, {
-      count: Number(r.count),
-      amountUsd: Number(r.amountUsd),
-    });
-  }
-  return { orders: new StatusTotals(orders), invoices: new StatusTotals(invoices) };
+  return {
+    orders: statusTotalsOf(rows.filter((r) => r.kind === "order")),
+    invoices: statusTotalsOf(rows.filter((r) => r.kind === "invoice")),
+  };
+}
+
+/** Totals from rows of `client_totals` (one kind). */
+export function statusTotalsOf(
+  rows: readonly { status: string; count: number | string; amountUsd: number | string }[],
+): StatusTotals {
+  const byStatus = new Map<string, StatusTotal>();
+  for (const r of rows) byStatus.set(r.status, { count: Number(r.count), amountUsd: Number(r.amountUsd) });
+  return new StatusTotals(byStatus);
 }

@@ -1,7 +1,9 @@
 /**
- * The client lists' rules (client-portal.md, Orders and Invoices), pure and shared by server and
- * browser: which filters exist, how the query string is read, paging at 50 rows. Neutral ground: the
- * orders and invoices features build their lists on it, and the portal's pages show them.
+ * The lists' rules, pure and shared by server and browser, for both audiences (the portal's lists,
+ * client-portal.md Orders and Invoices, and the back office's): which filters exist, how the query
+ * string is read, paging at 50 rows read from either end, the links to another page or filter. Neutral
+ * ground: the orders and invoices features build their lists on it with a scope (scope.ts), and the
+ * portal's and the back office's pages show them (docs/decisions/0106-list-kit.md).
  */
 import { z } from "zod";
 import { PAGE_SIZE, pageCount } from "~/ui/paging";
@@ -34,6 +36,16 @@ export interface ListQuery<F extends string> {
   q: string;
   status: F;
   page: number;
+}
+
+/**
+ * A page number from a query string value: a positive integer, else 1 (capped so an offset stays sane).
+ * The back office's lists read their page with it.
+ */
+export function parsePage(value: string | null | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) return 1;
+  return Math.min(n, 100_000);
 }
 
 /** Reads `q`, `status` and `page` from a URL; anything unknown falls back to the defaults (never a 500). */
@@ -80,6 +92,24 @@ export function pageInfo(page: number, total: number, pageSize = PAGE_SIZE, atLe
 }
 
 /**
+ * One page of a list with its count, as the back office shows it ("2000 results · page 3 of 40"):
+ * `page` is the page asked for (the pager shows at most the last one).
+ */
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+  page: number;
+}
+
+/**
+ * The rows of a page read from one end only, for a list that reads its page and its count together
+ * (the contact inbox, the quote requests); a list that counts first reads `pageWindow` instead.
+ */
+export function pageOffset(page: number, pageSize = PAGE_SIZE): { limit: number; offset: number } {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
  * Which rows to read for a page: the first half of a list is read newest first with an offset, the
  * second half oldest first from the other end (then put back in order), so no page skips more than half
  * of the list and the last page is as cheap as the first. Only with an exact total.
@@ -99,4 +129,28 @@ export function listHref(pathname: string, query: { q: string; status: string; p
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The same list filtered by `param` ("all" removes the filter), back on its first page. */
+export function filterHref(
+  pathname: string,
+  search: URLSearchParams | string,
+  param: string,
+  value: string,
+): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (value === "all") params.delete(param);
+  else params.set(param, value);
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+/** The same list's URL on another page, keeping its other filters. */
+export function pageHref(pathname: string, search: URLSearchParams | string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
 }

@@ -1,11 +1,35 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { PAGE_SIZE, type PageInfo, pageInfo, SEARCH_COUNT_LIMIT } from "./listing";
+import { escapeLike } from "./escape-like";
+import { PAGE_SIZE, type PageInfo, pageInfo, pageWindow, SEARCH_COUNT_LIMIT } from "./listing";
+import { isAllClients, type ListScope } from "./scope";
 
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** A scope as a condition on a table's client column: the client's rows, or no condition for all. */
+export function inScope(clientColumn: SQLWrapper, scope: ListScope): SQL | undefined {
+  return isAllClients(scope) ? undefined : sql`${clientColumn} = ${scope.clientId}`;
+}
+
+/**
+ * The rows of a page, given its exact or bounded count: read by `read` from whichever end is nearer
+ * (`pageWindow`) and put back in the list's order; none when the list is empty or the page asked for
+ * (`asked`) is past its end: the back office shows such a page empty, the portal (which passes none)
+ * its last page.
+ */
+export async function readPage<T>(
+  paging: PageInfo,
+  read: (window: { limit: number; offset: number; reverse: boolean }) => Promise<T[]>,
+  asked: number = paging.page,
+): Promise<T[]> {
+  if (paging.total === 0 || asked > paging.pageCount) return [];
+  const window = pageWindow(paging);
+  const rows = await read(window);
+  return window.reverse ? rows.reverse() : rows;
 }
 
 /** `column ILIKE %text%` (the escape character is backslash, PostgreSQL's default). */

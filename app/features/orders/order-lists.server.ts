@@ -1,24 +1,32 @@
 /**
- * A client's orders as the portal lists them (client-portal.md, Orders and Dashboard): cards and counts
- * from `client_totals`, one page of rows read in order off the (client_id, [status,] created_at, id)
- * indexes, so a page costs the same few queries, and about the same time, for 10 orders or 10,000
- * (docs/decisions/0801-portal-pages-flat-with-data.md).
+ * The order list of both audiences, one function with a scope (`listOrders`, features/lists/scope.ts):
+ * - one client's orders as the portal lists them (client-portal.md, Orders and Dashboard): cards and
+ *   counts from `client_totals`, one page of rows read in order off the (client_id, [status,]
+ *   created_at, id) indexes, so a page costs the same few queries, and about the same time, for 10
+ *   orders or 10,000 (docs/decisions/0801-portal-pages-flat-with-data.md);
+ * - every client's orders as the back office lists them: with the client's name and email and the
+ *   invoice's number, a count per status (one grouped count, which the chips show and the paging
+ *   reads), a search over clients and invoice numbers too. A paid or in-progress order whose client
+ *   has not sent the brief is marked "Brief missing".
+ * Both read a page from the nearer end of the list (`pageWindow`).
  */
 
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
-import { invoices, orders } from "~/db/schema";
+import { clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
   type OrderFilter,
+  type Paged,
   type PageInfo,
   pageInfo,
-  pageWindow,
 } from "~/features/lists/listing";
-import { countMatches, ilikeContains } from "~/features/lists/search.server";
+import { type AllClients, isAllClients, type ListScope, type OneClient } from "~/features/lists/scope";
+import { countMatches, ilikeContains, readPage } from "~/features/lists/search.server";
+import { BRIEF_MISSING } from "./brief";
 import { briefMissingSql } from "./brief.server";
 import { OPEN_ORDER_STATUSES } from "./order-status";
 
@@ -71,6 +79,28 @@ const rowColumns = {
 type RawOrderRow = Omit<OrderRow, "createdAt"> & { createdAt: Date };
 const toRow = (r: RawOrderRow): OrderRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
+/**
+ * The ids of a page of orders, newest first (`reverse`: oldest first): a walk of the (client_id, …,
+ * created_at, id) index, so a deep page skips index entries, not joined rows. `joined`: the condition
+ * reads the client and the invoice too (the back office's search).
+ */
+function pageIdsQuery(
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  reverse: boolean,
+  joined = false,
+) {
+  const dir = reverse ? asc : desc;
+  let ids = db.select({ id: orders.id }).from(orders).$dynamic();
+  if (joined)
+    ids = ids
+      .leftJoin(clients, eq(clients.id, orders.clientId))
+      .leftJoin(invoices, firstInvoiceOf(orders.id));
+  return ids.where(where).orderBy(dir(orders.createdAt), dir(orders.id)).limit(limit).offset(offset);
+}
+
 /** Newest orders first, with their invoice (if any); `reverse` reads oldest first instead. */
 function orderRowsQuery(
   db: Database,
@@ -80,15 +110,7 @@ function orderRowsQuery(
   reverse: boolean,
 ) {
   const dir = reverse ? asc : desc;
-  // The page's ids first (a walk of the (client_id, …, created_at, id) index), then their rows and
-  // invoices: a deep page skips index entries, not joined rows.
-  const pageIds = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(dir(orders.createdAt), dir(orders.id))
-    .limit(limit)
-    .offset(offset);
+  const pageIds = pageIdsQuery(db, where, limit, offset, reverse);
   return db
     .select(rowColumns)
     .from(orders)
@@ -135,20 +157,24 @@ interface OrderSelection {
 const selected = ({ clientId, status, search }: OrderSelection) =>
   and(eq(orders.clientId, clientId), status === undefined ? undefined : eq(orders.status, status), search);
 
-/** A client's selected orders, newest first (`reverse`: oldest first). */
+/**
+ * A client's selected orders, newest first (`reverse`: oldest first); in the list's order again
+ * unless `inOrder` is false (readPage puts them back).
+ */
 async function orderRows(
   db: Database,
   selection: OrderSelection,
   limit: number,
   offset = 0,
   reverse = false,
+  inOrder = true,
 ): Promise<OrderRow[]> {
   const { clientId, status, search } = selection;
   const rows = search
     ? await orderRowsQuery(db, selected(selection), limit, offset, reverse)
     : await pageStatement(status !== undefined, reverse)(db).execute({ clientId, status, limit, offset });
   const out = rows.map(toRow);
-  return reverse ? out.reverse() : out;
+  return reverse && inOrder ? out.reverse() : out;
 }
 
 export interface OrdersPage {
@@ -158,10 +184,34 @@ export interface OrdersPage {
 }
 
 /**
+ * The list of orders a scope may see: one client's (the portal's orders page) or every client's (the
+ * back office's orders page, and a client's page in it through `clientId`).
+ */
+export function listOrders(
+  db: Database,
+  scope: OneClient,
+  query: ListQuery<OrderFilter>,
+): Promise<OrdersPage>;
+export function listOrders(
+  db: Database,
+  scope: AllClients,
+  query: BackOfficeOrderQuery,
+): Promise<BackOfficeOrdersPage>;
+export function listOrders(
+  db: Database,
+  scope: ListScope,
+  query: ListQuery<OrderFilter> | BackOfficeOrderQuery,
+): Promise<OrdersPage | BackOfficeOrdersPage> {
+  return isAllClients(scope)
+    ? listEveryClientsOrders(db, query as BackOfficeOrderQuery)
+    : listClientOrders(db, scope.clientId, query as ListQuery<OrderFilter>);
+}
+
+/**
  * The orders page: summary cards and the filter's count from `client_totals`, one page of the matching
  * orders; a search adds one count of its matches, bounded. Two queries (three with a search).
  */
-export async function listClientOrders(
+async function listClientOrders(
   db: Database,
   clientId: string,
   query: ListQuery<OrderFilter>,
@@ -175,8 +225,9 @@ export async function listClientOrders(
   const paging = selection.search
     ? await countMatches(db, orders, selected(selection), query.page)
     : pageInfo(query.page, query.status === "all" ? totals.all() : totals.count(query.status));
-  const { offset, limit, reverse } = pageWindow(paging);
-  const rows = paging.total ? await orderRows(db, selection, limit, offset, reverse) : [];
+  const rows = await readPage(paging, ({ limit, offset, reverse }) =>
+    orderRows(db, selection, limit, offset, reverse, false),
+  );
   return {
     rows,
     paging,
@@ -236,4 +287,122 @@ export async function searchClientOrders(
   limit: number,
 ): Promise<OrderRow[]> {
   return orderRows(db, { clientId, search: orderSearch(q) }, limit);
+}
+
+/** The back office's query: any order status, and on a client's page that client only. */
+export interface BackOfficeOrderQuery extends ListQuery<OrderStatus | "all"> {
+  clientId?: string;
+}
+
+/** An order as the back office lists it. */
+export interface OrderListRow {
+  id: string;
+  createdAt: Date;
+  status: OrderStatus;
+  serviceName: string;
+  packageName: string;
+  quantity: number;
+  amountUsd: number;
+  currency: string;
+  amountInCurrency: number;
+  clientId: string;
+  clientName: string | null;
+  clientEmail: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  /** Paid or in progress, and the client has not sent the brief the service asks for. */
+  briefMissing: boolean;
+  /** "Brief missing" then, else null. */
+  briefBadge: string | null;
+}
+
+export interface BackOfficeOrdersPage extends Paged<OrderListRow> {
+  /** Orders matching the search, in all and per status (the chips). */
+  counts: Record<string, number>;
+}
+
+const backOfficeColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  serviceName: orders.serviceName,
+  packageName: orders.packageName,
+  quantity: orders.quantity,
+  amountUsd: orders.amountUsd,
+  currency: orders.currency,
+  amountInCurrency: orders.amountInCurrency,
+  clientId: orders.clientId,
+  clientName: clients.name,
+  clientEmail: clients.email,
+  invoiceId: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  briefMissing: briefMissingSql,
+};
+
+/** The back office's search: the client's name or email, the service, the invoice number, or the id. */
+function backOfficeSearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  return sql`(${ilikeContains(clients.name, q)} or ${ilikeContains(clients.email, q)} or ${ilikeContains(orders.serviceName, q)} or ${ilikeContains(invoices.invoiceNumber, q)} or ${orders.id}::text = ${q.toLowerCase()})`;
+}
+
+/**
+ * Every client's orders (or one client's, on their page in the back office): one grouped count gives
+ * the total of the current filter and every status chip, then the page's rows, read from the nearer
+ * end. A page past the last one is empty, as the back office has always shown it.
+ */
+async function listEveryClientsOrders(
+  db: Database,
+  query: BackOfficeOrderQuery,
+): Promise<BackOfficeOrdersPage> {
+  const matching = and(
+    backOfficeSearch(query.q),
+    query.clientId === undefined ? undefined : eq(orders.clientId, query.clientId),
+  );
+  const countRows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .leftJoin(clients, eq(clients.id, orders.clientId))
+    .leftJoin(invoices, firstInvoiceOf(orders.id))
+    .where(matching)
+    .groupBy(orders.status);
+  const counts: Record<string, number> = { all: 0 };
+  for (const s of orderStatuses) counts[s] = 0;
+  for (const r of countRows) {
+    counts[r.status] = r.n;
+    counts.all = (counts.all ?? 0) + r.n;
+  }
+  const total = counts[query.status] ?? 0;
+  const where = and(matching, query.status === "all" ? undefined : eq(orders.status, query.status));
+  const rows = await readPage(
+    pageInfo(query.page, total),
+    ({ limit, offset, reverse }) => {
+      const dir = reverse ? asc : desc;
+      return db
+        .select(backOfficeColumns)
+        .from(orders)
+        .leftJoin(clients, eq(clients.id, orders.clientId))
+        .leftJoin(invoices, firstInvoiceOf(orders.id))
+        .where(inArray(orders.id, pageIdsQuery(db, where, limit, offset, reverse, true)))
+        .orderBy(dir(orders.createdAt), dir(orders.id));
+    },
+    query.page,
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, briefBadge: r.briefMissing ? BRIEF_MISSING : null })),
+    total,
+    page: query.page,
+    counts,
+  };
+}
+
+/** Open orders (not completed or cancelled) of every client by status, for the back office's dashboard. */
+export async function openOrdersByStatus(db: Database): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(inArray(orders.status, [...OPEN_ORDER_STATUSES]))
+    .groupBy(orders.status);
+  const out: Record<string, number> = Object.fromEntries(OPEN_ORDER_STATUSES.map((s) => [s, 0]));
+  for (const r of rows) out[r.status] = r.n;
+  return out;
 }

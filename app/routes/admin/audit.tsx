@@ -1,4 +1,4 @@
-import { listAudit } from "~/features/admin/audit.server";
+import { listAudit } from "~/features/admin/audit-log.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";

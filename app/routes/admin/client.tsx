@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
-import { getClientPage } from "~/features/admin/clients.server";
+import { getClientPage } from "~/features/admin/client-pages.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/money/format";

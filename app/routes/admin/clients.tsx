@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listClients } from "~/features/admin/clients.server";
+import { listClients } from "~/features/admin/client-pages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { dashboardFigures } from "~/features/admin/dashboard.server";
+import { dashboardFigures } from "~/features/admin/dashboard-figures.server";
 import { PaymentIssuesCard } from "~/features/admin/PaymentIssuesCard";
 import { RevenueChart } from "~/features/admin/RevenueChart";
 import { requireAdmin } from "~/features/admin/route-helpers.server";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { InvoiceActions } from "~/features/admin/InvoiceActions";
-import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoices.server";
+import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoice-page.server";
 import { RefundPanel } from "~/features/admin/RefundPanel";
 import {
   adminRefundDeps,

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { listInvoices } from "~/features/admin/invoices.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
+import { listInvoices } from "~/features/invoices/invoice-lists.server";
+import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { url, q, page } = listQuery(request);
   const raw = url.searchParams.get("status");
   const filter = INVOICE_FILTERS.find((f) => f === raw) ?? "all";
-  const result = await listInvoices(context.runtime.database.db, { q, filter, page });
+  const result = await listInvoices(context.runtime.database.db, ALL_CLIENTS, { q, status: filter, page });
   return { ...result, q, filter };
 }
 

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { orderStatuses } from "~/db/schema";
-import { listOrders } from "~/features/admin/orders.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell, OrderStatusCell } from "~/features/admin/ui";
+import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
+import { listOrders } from "~/features/orders/order-lists.server";
 import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { url, q, page } = listQuery(request);
   const raw = url.searchParams.get("status");
-  const status = orderStatuses.find((s) => s === raw) ?? null;
-  const result = await listOrders(context.runtime.database.db, { q, status, page });
+  const status = orderStatuses.find((s) => s === raw) ?? "all";
+  const result = await listOrders(context.runtime.database.db, ALL_CLIENTS, { q, status, page });
   return { ...result, q, status };
 }
 
@@ -36,7 +37,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         search="Search by client, email, service or invoice number"
         filter={{
           label: "Order status",
-          current: d.status ?? "all",
+          current: d.status,
           options: [{ value: "all", label: "All", count: d.counts.all }, ...statuses],
         }}
         list={d}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { pageOffset } from "~/features/admin/paging";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
+import { pageOffset } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import { listQuotes } from "~/features/quotes/quote-queries.server";
 import { listQuoteRequests } from "~/features/quotes/quote-requests.server";

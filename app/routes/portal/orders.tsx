@@ -5,7 +5,7 @@ import { fromColumns, toColumns } from "~/features/lists/columns";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
-import { listClientOrders } from "~/features/orders/order-lists.server";
+import { listOrders } from "~/features/orders/order-lists.server";
 import { ListPager } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
 import { Badge, StatusBadge, statusLabel } from "~/ui/badge";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("My
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, client } = await requireClient(request, context);
   const query = parseListQuery(new URL(request.url), ORDER_FILTERS);
-  const { rows, ...page } = await listClientOrders(context.runtime.database.db, user.id, query);
+  const { rows, ...page } = await listOrders(context.runtime.database.db, { clientId: user.id }, query);
   // Only what a row shows goes into the page's data, written as it is shown: the amount in the order's
   // currency and the day in the client's zone (the one the shell's TimeZoneProvider gives the page, from
   // the same record), so the rows of one day share one string (docs/decisions/0821-fewer-bytes-icon-sprite.md).

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { pageCount } from "~/ui/paging";
-import { escapeLike } from "./audit.server";
-import { filterHref, pageHref, pageOffset, parsePage } from "./paging";
+import { escapeLike } from "./escape-like";
+import { filterHref, pageHref, pageOffset, parsePage } from "./listing";
 
-describe("paging", () => {
+describe("the back office's paging and links", () => {
   it("reads a page number or falls back to 1", () => {
     expect(parsePage("3")).toBe(3);
     expect(parsePage(null)).toBe(1);

@@ -3,9 +3,9 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { contactMessages, user } from "~/db/schema";
 import { backupStatus } from "~/features/backups/scheduled-backups.server";
+import { invoiceTotals } from "~/features/invoices/invoice-lists.server";
+import { openOrdersByStatus } from "~/features/orders/order-lists.server";
 import { listPaymentIssues } from "~/features/payments/payment-issues.server";
-import { invoiceTotals } from "./invoices.server";
-import { openOrdersByStatus } from "./orders.server";
 
 export interface MonthRevenue {
   /** "YYYY-MM" */

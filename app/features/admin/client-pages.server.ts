@@ -1,0 +1,109 @@
+/**
+ * The back office's clients pages: the list of client accounts (search, paging on the lists' engine),
+ * and one client with their figures and the first page of their orders and invoices (the all-clients
+ * lists narrowed to the client).
+ */
+import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { clients, invoices, orders, user } from "~/db/schema";
+import { listInvoices } from "~/features/invoices/invoice-lists.server";
+import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { type Paged, pageInfo } from "~/features/lists/listing";
+import { ALL_CLIENTS } from "~/features/lists/scope";
+import { ilikeContains, readPage } from "~/features/lists/search.server";
+import { listOrders } from "~/features/orders/order-lists.server";
+
+export interface ClientListRow {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  verified: boolean;
+  createdAt: Date;
+  orders: number;
+}
+
+/** Client accounts (role client), with or without a client record yet (unverified sign-ups have none). */
+export async function listClients(
+  db: Database,
+  filter: { q: string; page: number },
+): Promise<Paged<ClientListRow>> {
+  const where = and(
+    eq(user.role, "client"),
+    filter.q
+      ? or(
+          ilikeContains(user.name, filter.q),
+          ilikeContains(user.email, filter.q),
+          ilikeContains(clients.company, filter.q),
+        )
+      : undefined,
+  );
+  const [counted] = await db
+    .select({ n: count() })
+    .from(user)
+    .leftJoin(clients, eq(clients.id, user.id))
+    .where(where);
+  const total = counted?.n ?? 0;
+  const rows = await readPage(
+    pageInfo(filter.page, total),
+    ({ limit, offset, reverse }) => {
+      const dir = reverse ? asc : desc;
+      return db
+        .select({
+          id: user.id,
+          name: sql<string>`coalesce(${clients.name}, ${user.name})`,
+          email: user.email,
+          company: clients.company,
+          verified: user.emailVerified,
+          createdAt: user.createdAt,
+          orders: sql<number>`(select count(*) from ${orders} where ${orders.clientId} = ${user.id})`.mapWith(
+            Number,
+          ),
+        })
+        .from(user)
+        .leftJoin(clients, eq(clients.id, user.id))
+        .where(where)
+        .orderBy(dir(user.createdAt), dir(user.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    filter.page,
+  );
+  return { rows, total, page: filter.page };
+}
+
+export async function getClientDetail(db: Database, id: string) {
+  const [row] = await db
+    .select({ user, client: clients })
+    .from(user)
+    .leftJoin(clients, eq(clients.id, user.id))
+    .where(and(eq(user.id, id), eq(user.role, "client")))
+    .limit(1);
+  if (!row) return null;
+  const [figures] = await db
+    .select({
+      // Net of refunds: what the client paid less what was given back (credit notes).
+      spentUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd} - ${invoices.refundedUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(
+          Number,
+        ),
+      outstandingUsd:
+        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${unpaidInvoiceSql}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoices)
+    .where(eq(invoices.clientId, id));
+  return { ...row, figures: figures ?? { spentUsd: 0, outstandingUsd: 0 } };
+}
+
+/** The client's page in the back office: the client, and the first page of their orders and invoices. */
+export async function getClientPage(db: Database, id: string) {
+  const detail = await getClientDetail(db, id);
+  if (!detail) return null;
+  const [orderList, invoiceList] = await Promise.all([
+    listOrders(db, ALL_CLIENTS, { q: "", status: "all", clientId: id, page: 1 }),
+    listInvoices(db, ALL_CLIENTS, { q: "", status: "all", clientId: id, page: 1 }),
+  ]);
+  return { ...detail, orders: orderList, invoices: invoiceList };
+}
