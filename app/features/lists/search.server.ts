@@ -1,18 +1,12 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { escapeLike } from "./escape-like";
 import { PAGE_SIZE, type PageInfo, pageInfo, pageWindow, SEARCH_COUNT_LIMIT } from "./listing";
-import { isAllClients, type ListScope } from "./scope";
 
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
-}
-
-/** A scope as a condition on a table's client column: the client's rows, or no condition for all. */
-export function inScope(clientColumn: SQLWrapper, scope: ListScope): SQL | undefined {
-  return isAllClients(scope) ? undefined : sql`${clientColumn} = ${scope.clientId}`;
 }
 
 /**
