@@ -23,13 +23,13 @@ import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
 import { markInvoicePaid } from "~/features/orders/payment.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
+import { type RefundFormDeps, refundFormAction } from "~/features/refunds/refund-form.server";
 import { refundableMinor } from "~/features/refunds/refund-math";
 import { refundsOfInvoice, refundVia } from "~/features/refunds/refund-queries.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { escapeLike } from "./audit.server";
 import { type Paged, pageOffset } from "./paging";
-import { type RefundFormDeps, refundFormAction } from "./refund-form.server";
 
 function filterWhere(filter: InvoiceFilter) {
   switch (filter) {
