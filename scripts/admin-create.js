@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm run admin:create -- --email you@example.com [--name …] [--password …]`: makes an admin account.
- * The work is done by the built app (app/features/admin/admin-create-cli.server.ts); this file loads
+ * The work is done by the built app (app/features/accounts/admin-create-cli.server.ts); this file loads
  * .env, builds once on a fresh clone (never rebuilds under a running server), and asks for the password
  * without echo on a terminal.
  */

@@ -46,7 +46,7 @@ export { ConfigError } from "~/config.server";
 export { migrateDatabase } from "~/db/migrate.server";
 export { seedDatabase } from "~/db/seed.server";
 // `npm run admin:create` (scripts/admin-create.js) runs this from the build.
-export { runAdminCreate } from "~/features/admin/admin-create-cli.server";
+export { runAdminCreate } from "~/features/accounts/admin-create-cli.server";
 // `npm run db:backup` and `npm run db:restore` (scripts/db-backup.js, scripts/db-restore.js) run these.
 export { runDbBackup, runDbRestore } from "~/features/backups/backup-cli.server";
 // server.js stops the process with these.

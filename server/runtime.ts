@@ -11,12 +11,12 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
 import { invalidatePageCache } from "~/delivery/page-cache.server";
+import { promoteListedAdmins } from "~/features/accounts/admin-accounts.server";
 import { type Auth, createAuth } from "~/features/accounts/auth.server";
 import {
   type AllAccountEmails,
   accountEmails as createAccountEmails,
 } from "~/features/accounts/emails.server";
-import { promoteListedAdmins } from "~/features/admin/admin-accounts.server";
 import { type AdminChannel, startAdminChannel } from "~/features/admin/local-channel.server";
 import { dumpPglite } from "~/features/backups/backup.server";
 import { findPgTool, pgToolMissing } from "~/features/backups/pg-tools.server";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { type MonthRevenue, revenueByMonth } from "~/features/admin/dashboard-figures.server";
-import { monthLabel } from "~/features/admin/format";
+import { monthLabel } from "~/features/admin/month-label";
 import { formatMoney } from "~/features/money/format";
 import { accountsOn } from "../support/accounts";
 import { location, type Session, text } from "../support/browserless";

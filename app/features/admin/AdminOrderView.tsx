@@ -16,8 +16,8 @@ import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
-import { ReplyForm, ThreadList } from "./OrderConversation";
-import type { AdminOrderPage, OrderPostResult } from "./order-page.server";
+import { ReplyForm, ThreadList } from "./AdminOrderThread";
+import type { AdminOrderPage, OrderPostResult } from "./admin-order-page.server";
 import { DefinitionList, HistoryList, Outcome } from "./ui";
 
 export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; result?: OrderPostResult }) {

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { Quote } from "~/db/schema";
 import { formatMoney } from "~/features/money/format";
+import type { QuoteFigures } from "~/features/quotes/quote-pricing";
 import { shownQuoteStatus } from "~/features/quotes/quote-status";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -16,12 +17,6 @@ import { DataTable, Td } from "~/ui/table";
 import { DefinitionList } from "./ui";
 
 const usd = (amount: number) => formatMoney(amount, "USD");
-
-export interface QuoteFigures {
-  lineUsd: number[];
-  depositUsd: number | null;
-  balanceUsd: number | null;
-}
 
 type QuoteLink = { id: string; quoteNumber: string | null; status: string };
 

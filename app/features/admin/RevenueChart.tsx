@@ -6,7 +6,7 @@
 
 import { formatMoney } from "~/features/money/format";
 import { formatCount } from "~/ui/format";
-import { monthLabel } from "./format";
+import { monthLabel } from "./month-label";
 
 export interface RevenuePoint {
   month: string;

@@ -1,14 +1,15 @@
 /**
  * The posts of a service's page in the catalogue: its two forms, told apart by `intent`. Without one (as
  * the page always sent it) the post is the service form (name, description, prices and features);
- * `intent=questions` is the intake questions' editor. Each answers with its HTTP status.
+ * `intent=questions` is the intake questions' editor. Each answers with its HTTP status. The changes
+ * are the catalogue's (catalogue-edit.server.ts, intake-questions.server.ts); this module reads the
+ * forms and answers.
  */
-import type { ChangeDeps } from "~/features/audit/audit.server";
+import { type CatalogueEditDeps, updateCatalogueService } from "~/features/catalogue/catalogue-edit.server";
+import { parseCatalogueForm } from "~/features/catalogue/catalogue-form";
 import { parseIntakeQuestionsForm } from "~/features/catalogue/intake-questions";
 import { updateIntakeQuestions } from "~/features/catalogue/intake-questions.server";
 import type { FieldErrors } from "~/ui/form";
-import { updateCatalogueService } from "./catalogue.server";
-import { parseCatalogueForm } from "./catalogue-form";
 import { questionValues, withoutRemovedRows } from "./intake-editor";
 
 export type ServiceFormResult =
@@ -34,7 +35,7 @@ export type QuestionsFormResult =
 export type CataloguePostResult = ServiceFormResult | QuestionsFormResult;
 
 export async function handleCataloguePost(
-  deps: ChangeDeps,
+  deps: CatalogueEditDeps,
   service: { id: string; packageOrder: string[] },
   form: FormData,
 ): Promise<{ status: number; result: CataloguePostResult }> {

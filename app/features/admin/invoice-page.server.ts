@@ -20,7 +20,7 @@ import type { RefundFormAnswer } from "~/features/refunds/refund-form";
 import { refundableMinor } from "~/features/refunds/refund-math";
 import { refundsOfInvoice, refundVia } from "~/features/refunds/refund-queries.server";
 import { type FormFailure, parseForm } from "~/ui/form";
-import { type RefundFormDeps, refundFormAction } from "./refund-form.server";
+import { type RefundFormDeps, refundFormAction } from "~/features/refunds/refund-form.server";
 
 export async function getInvoiceDetail(db: Database, id: string) {
   const [row] = await db

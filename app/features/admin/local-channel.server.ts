@@ -25,7 +25,11 @@ import {
   SCHEMA_VERSION_HEADER,
 } from "~/db/channel-file.server";
 import type { Database } from "~/db/client.server";
-import { AdminInputError, adminCreateInput, createOrPromoteAdmin } from "./admin-accounts.server";
+import {
+  AdminInputError,
+  adminCreateInput,
+  createOrPromoteAdmin,
+} from "~/features/accounts/admin-accounts.server";
 
 const MAX_BODY = 4096;
 

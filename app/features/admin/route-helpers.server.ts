@@ -1,11 +1,13 @@
 /** What every /admin route module does first: the role check, and the dependencies of a change. */
 import type { AppLoadContext } from "react-router";
+import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
+import type { CatalogueEditDeps } from "~/features/catalogue/catalogue-edit.server";
 import { isUuid } from "~/features/ids/ids";
 import { parsePage } from "~/features/lists/listing";
+import type { RefundFormDeps } from "~/features/refunds/refund-form.server";
 import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
-import type { RefundFormDeps } from "./refund-form.server";
 
 export { requireAdmin };
 
@@ -17,6 +19,14 @@ export async function adminDeps(request: Request, context: AppLoadContext): Prom
     config: context.runtime.config,
     actor: { id: admin.id, email: admin.email },
   };
+}
+
+/** A catalogue edit: the admin's deps, and the public pages' copies in this process to empty after it. */
+export async function adminCatalogueDeps(
+  request: Request,
+  context: AppLoadContext,
+): Promise<CatalogueEditDeps> {
+  return { ...(await adminDeps(request, context)), invalidatePublicPages: invalidatePageCache };
 }
 
 /** A change that may ask a payment provider (a refund): the admin's deps with the providers. */

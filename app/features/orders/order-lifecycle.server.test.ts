@@ -110,4 +110,29 @@ describe("transitionOrder", () => {
     ]);
     expect(await voidInvoice(deps, voided.invoiceId, null)).toMatchObject({ ok: false, status: 409 });
   });
+
+  it("after the commit, wakes the outbox and expires an unpaid cancelled order's checkout only", async () => {
+    const wakes: string[] = [];
+    const expired: { orderId: string; provider: string | null; reference: string | null }[] = [];
+    const withSteps = {
+      ...deps,
+      wakeOutbox: () => wakes.push("wake"),
+      expireCheckout: (c: (typeof expired)[number]) => expired.push(c),
+    };
+    const unpaid = await anOrder();
+    const [row] = await db.select().from(orders).where(eq(orders.id, unpaid.orderId));
+    expect((await transitionOrder(withSteps, unpaid.orderId, "cancelled", null)).ok).toBe(true);
+    expect(expired).toEqual([
+      { orderId: unpaid.orderId, provider: row!.provider, reference: row!.providerReference },
+    ]);
+    expect(wakes).toEqual(["wake"]);
+
+    const paid = await anOrder();
+    expect((await transitionOrder(withSteps, paid.orderId, "paid", null)).ok).toBe(true);
+    expect((await transitionOrder(withSteps, paid.orderId, "cancelled", null)).ok).toBe(true);
+    expect(expired).toHaveLength(1);
+    // A refused change commits nothing, so nothing follows it.
+    expect((await transitionOrder(withSteps, paid.orderId, "paid", null)).ok).toBe(false);
+    expect(wakes).toHaveLength(3);
+  });
 });

@@ -19,7 +19,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
-import { clientOrderPath } from "./order-access.server";
+import { type AfterSaleDeps, clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
 import { recordPayment } from "./payment.server";
@@ -79,13 +79,16 @@ export async function startOrderWork(tx: Tx, order: Order): Promise<void> {
 /**
  * What a feature above orders adds to an order's completion, in the completing transaction: a quote's
  * order with a deposit gets its balance invoice (quotes/quote-balance.server.ts, issue "quotes"). Given
- * in the deps by whoever wires the change (features/admin/order-page.server.ts), so orders never import
- * the features above them (ADR 0012).
+ * in the deps by whoever wires the change (features/admin/admin-order-page.server.ts), so orders never
+ * import the features above them (ADR 0012).
  */
 export type AfterOrderCompleted = (tx: Tx, order: Order) => Promise<unknown>;
 
-/** A change of an order's status: the audit's deps, and the completion's step from above, if any. */
-export interface OrderChangeDeps extends ChangeDeps {
+/**
+ * A change of an order's status: the audit's deps, the completion's step from above, if any, and what
+ * follows a committed change (the outbox woken, a cancelled order's checkout expired: AfterSaleDeps').
+ */
+export interface OrderChangeDeps extends ChangeDeps, Pick<AfterSaleDeps, "wakeOutbox" | "expireCheckout"> {
   afterCompleted?: AfterOrderCompleted;
 }
 
@@ -185,8 +188,33 @@ async function emailOrderClient(
   });
 }
 
-/** Moves an order to its next status (or cancels it), with an optional note to the client. */
+/**
+ * Moves an order to its next status (or cancels it), with an optional note to the client. Once it is
+ * committed, the outbox is woken (the client's email) and a cancelled order that was never paid has
+ * its checkout expired at its provider (it may still be open there).
+ */
 export async function transitionOrder(
+  deps: OrderChangeDeps,
+  orderId: string,
+  to: OrderStatus,
+  note: string | null,
+): Promise<ChangeResult> {
+  const done = await changeOrderStatus(deps, orderId, to, note);
+  if (!done.ok) return done;
+  deps.wakeOutbox?.();
+  if (to === "cancelled" && deps.expireCheckout) {
+    const [o] = await deps.db
+      .select({ provider: orders.provider, reference: orders.providerReference, paidAt: orders.paidAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    // An unpaid order's checkout may still be open; a paid one's is complete.
+    if (o && !o.paidAt) deps.expireCheckout({ orderId, provider: o.provider, reference: o.reference });
+  }
+  return done;
+}
+
+/** The change itself, in one transaction: check, apply, audit, email. */
+async function changeOrderStatus(
   deps: OrderChangeDeps,
   orderId: string,
   to: OrderStatus,

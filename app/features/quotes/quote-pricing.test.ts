@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QuoteLine } from "~/db/schema";
-import { depositSplit, quoteAmounts, quoteNumberFor } from "./quote-pricing";
+import { depositSplit, quoteAmounts, quoteFigures, quoteNumberFor } from "./quote-pricing";
 
 const free = (quantity: number, unitPriceUsd: number): QuoteLine => ({
   kind: "free",
@@ -56,6 +56,22 @@ describe("deposit and balance", () => {
     const { first, balance } = depositSplit({ taxCents: 0, totalCents: 1005 }, 30);
     expect(first.totalCents).toBe(302);
     expect(balance!.totalCents).toBe(703);
+  });
+});
+
+describe("the owner's page figures", () => {
+  const stored = { lines: [free(3, 19.99), free(1, 100)], discountUsd: 0, taxRatePercent: 0 };
+  it("shows each line's amount, and the deposit and balance only when there is a deposit", () => {
+    expect(quoteFigures({ ...stored, taxUsd: 0, totalUsd: 159.97, depositPercent: 30 })).toEqual({
+      lineUsd: [59.97, 100],
+      depositUsd: 47.99,
+      balanceUsd: 111.98,
+    });
+    expect(quoteFigures({ ...stored, taxUsd: 0, totalUsd: 159.97, depositPercent: null })).toEqual({
+      lineUsd: [59.97, 100],
+      depositUsd: null,
+      balanceUsd: null,
+    });
   });
 });
 

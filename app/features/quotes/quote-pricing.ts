@@ -4,7 +4,7 @@
  * the invoices; a deposit is a whole percent of the total, its tax the same share of the tax (rounded
  * once), and the balance is exactly what is left, so deposit + balance = total to the cent.
  */
-import type { QuoteLine } from "~/db/schema";
+import type { Quote, QuoteLine } from "~/db/schema";
 import { lineAmountMinor, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
 export interface QuoteAmounts {
@@ -60,6 +60,28 @@ export function depositSplit(
       taxCents: whole.taxCents - taxCents,
       totalCents: whole.totalCents - totalCents,
     },
+  };
+}
+
+/** A stored quote's amounts as the owner's page shows them: each line's, the deposit and the balance. */
+export interface QuoteFigures {
+  lineUsd: number[];
+  depositUsd: number | null;
+  balanceUsd: number | null;
+}
+
+export function quoteFigures(
+  quote: Pick<Quote, "lines" | "discountUsd" | "taxRatePercent" | "taxUsd" | "totalUsd" | "depositPercent">,
+): QuoteFigures {
+  const { lineCents } = quoteAmounts(quote.lines, quote.discountUsd, quote.taxRatePercent);
+  const split = depositSplit(
+    { taxCents: cents(quote.taxUsd), totalCents: cents(quote.totalUsd) },
+    quote.depositPercent,
+  );
+  return {
+    lineUsd: lineCents.map((c) => c / 100),
+    depositUsd: split.balance ? split.first.totalCents / 100 : null,
+    balanceUsd: split.balance ? split.balance.totalCents / 100 : null,
   };
 }
 

@@ -241,6 +241,12 @@ export async function listClientQuoteRequests(db: Database, clientId: string): P
     .limit(100);
 }
 
+/** A request to write a quote from, or null. */
+export async function getQuoteRequest(db: Database, id: string) {
+  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The back office's list: newest first, one page, with how many are new. */
 export async function listQuoteRequests(
   db: Database,

@@ -1,7 +1,7 @@
 /**
  * The back office refund form's steps (ADR 0505), as the page receives them: the form, then a
  * confirmation rendered by the server (so it works without JavaScript), then the refund. Types only,
- * shared by the action (admin/refund-form.server.ts) and the page (admin/RefundPanel.tsx).
+ * shared by the action (refund-form.server.ts) and the page (admin/RefundPanel.tsx).
  */
 import type { FieldErrors } from "~/ui/form";
 

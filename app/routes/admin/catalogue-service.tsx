@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { CatalogueServiceForm } from "~/features/admin/CatalogueServiceForm";
-import { getCatalogueService } from "~/features/admin/catalogue.server";
 import { handleCataloguePost } from "~/features/admin/catalogue-actions.server";
 import { IntakeQuestionsEditor } from "~/features/admin/IntakeQuestionsEditor";
-import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
+import { adminCatalogueDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
+import { getService } from "~/features/catalogue/catalogue.server";
 import { intakeQuestionsOf } from "~/features/catalogue/intake-questions";
 import { pageTitle } from "~/features/site/meta";
 import { Page } from "~/ui/page";
@@ -16,15 +16,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const service = await getCatalogueService(context.runtime.database.db, idParam(params.serviceId));
+  const service = await getService(context.runtime.database.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
   return { service, questions: intakeQuestionsOf(service) };
 }
 
 /** The service form (no intent: prices, features, name) or `intent=questions` (the intake questions). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const deps = await adminDeps(request, context);
-  const service = await getCatalogueService(deps.db, idParam(params.serviceId));
+  const deps = await adminCatalogueDeps(request, context);
+  const service = await getService(deps.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
   const { status, result } = await handleCataloguePost(deps, service, await request.formData());
   return status === 200 ? result : data(result, status);

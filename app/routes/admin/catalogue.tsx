@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { listCatalogue } from "~/features/admin/catalogue.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { listCatalogue } from "~/features/catalogue/catalogue-edit.server";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";

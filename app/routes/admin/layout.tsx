@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { unreadMessageCount } from "~/features/admin/contact-inbox.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { unreadMessageCount } from "~/features/contact/contact-inbox.server";
 import { LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
 import { unreadClientMessageCount } from "~/features/orders/conversation.server";

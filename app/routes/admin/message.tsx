@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { getMessage, replyToMessage, setMessageRead } from "~/features/admin/contact-inbox.server";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { DefinitionList, Outcome } from "~/features/admin/ui";
+import { getMessage, replyToMessage, setMessageRead } from "~/features/contact/contact-inbox.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { listMessages } from "~/features/admin/contact-inbox.server";
 import { OrderMessagesInbox } from "~/features/admin/OrderMessagesInbox";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
-import { messageFilters } from "~/features/contact/message-filters";
+import { messageFilters } from "~/features/contact/contact-inbox";
+import { listMessages } from "~/features/contact/contact-inbox.server";
 import { listUnreadClientMessages, unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";

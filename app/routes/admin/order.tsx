@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminOrderView } from "~/features/admin/AdminOrderView";
-import { getAdminOrderPage, handleOrderPost } from "~/features/admin/order-page.server";
+import { getAdminOrderPage, handleOrderPost } from "~/features/admin/admin-order-page.server";
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import type { Viewer } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";

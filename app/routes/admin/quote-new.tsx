@@ -1,14 +1,10 @@
 import { data, redirect } from "react-router";
 import { QuoteEditor } from "~/features/admin/QuoteEditor";
-import {
-  adminQuoteDeps,
-  editorChoices,
-  getQuoteRequest,
-  handleQuotePost,
-} from "~/features/admin/quotes.server";
+import { adminQuoteDeps, editorChoices, handleQuotePost } from "~/features/admin/quote-pages.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
 import { newQuoteValues, postedValues } from "~/features/quotes/quote-form";
+import { getQuoteRequest } from "~/features/quotes/quote-requests.server";
 import { pageTitle } from "~/features/site/meta";
 import { ButtonLink } from "~/ui/button";
 import { Page } from "~/ui/page";

@@ -7,7 +7,7 @@ import {
   editorChoices,
   handleQuotePost,
   quotePage,
-} from "~/features/admin/quotes.server";
+} from "~/features/admin/quote-pages.server";
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { HistoryList, Outcome } from "~/features/admin/ui";
 import { draftValues, postedValues } from "~/features/quotes/quote-form";

@@ -1,17 +1,25 @@
 /**
- * Editing the service catalogue. Public pages render from an in-memory copy of the catalogue
- * (`publicCatalogue`) and are kept in this process's page cache: a saved change empties both at once
- * here, and the 'catalogue' live event empties them in every other process and tells open portal pages
- * to refresh (ADR 0600).
+ * Editing the service catalogue (the back office's catalogue pages call it). Public pages render from
+ * an in-memory copy of the catalogue (`publicCatalogue`) and are kept in this process's page cache: a
+ * saved change empties both at once here, through the deps' `invalidatePublicPages` (the page cache is
+ * how pages are sent, `app/delivery`, which imports the catalogue: the caller wires it), and the
+ * 'catalogue' live event empties them in every other process and tells open portal pages to refresh
+ * (ADR 0600).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { services } from "~/db/schema";
-import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import type { CatalogueEdit } from "./catalogue-form";
 
+/** A catalogue change: the audit's deps, and what empties this process's copies of the public pages. */
+export interface CatalogueEditDeps extends ChangeDeps {
+  /** Called after the commit: the page cache and the in-memory catalogue (`invalidatePageCache`). */
+  invalidatePublicPages(): void;
+}
+
+/** Every service, active or not, in catalogue order: the back office's catalogue list. */
 export async function listCatalogue(db: Database) {
   return db
     .select({
@@ -29,14 +37,9 @@ export async function listCatalogue(db: Database) {
     .orderBy(asc(services.sortOrder));
 }
 
-export async function getCatalogueService(db: Database, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
-  return row ?? null;
-}
-
+/** Saves a service's name, description, and its packages' prices and features, with an audit row. */
 export async function updateCatalogueService(
-  deps: ChangeDeps,
+  deps: CatalogueEditDeps,
   id: string,
   edit: CatalogueEdit,
 ): Promise<ChangeResult> {
@@ -70,6 +73,6 @@ export async function updateCatalogueService(
     return { ok: true, message: `${edit.name} is saved; the site shows the change now.` };
   });
   // After the commit: a render that starts now reads the new catalogue.
-  if (result.ok) invalidatePageCache();
+  if (result.ok) deps.invalidatePublicPages();
   return result;
 }

@@ -1,14 +1,14 @@
 /**
- * The invoice page's refund form (ADR 0505): the owner's post goes to a confirmation step first
+ * The refund form of the back office's invoice page (ADR 0505): the owner's post goes to a confirmation step first
  * (`refund-review`, which checks without writing), then `refund` makes it. Every post carries the
  * form's one-time token, issued with the form: a post without one, or with one this server did not
  * issue for this invoice, is refused; the same token posted twice makes one refund.
  */
 import { z } from "zod";
-import type { RefundDraft, RefundFormAnswer } from "~/features/refunds/refund-form";
-import { isRefundFormToken, issueRefundFormToken } from "~/features/refunds/refund-form-token.server";
-import { type RefundDeps, requestRefund, reviewRefund } from "~/features/refunds/refund-requests.server";
 import { parseForm } from "~/ui/form";
+import type { RefundDraft, RefundFormAnswer } from "./refund-form";
+import { isRefundFormToken, issueRefundFormToken } from "./refund-form-token.server";
+import { type RefundDeps, requestRefund, reviewRefund } from "./refund-requests.server";
 
 export interface RefundFormDeps extends RefundDeps {
   /** Signs the refund form's tokens. */

@@ -1,27 +1,19 @@
 /**
  * The back office's quote pages (issue "quotes", item 2): what the editor and a quote's page show, and
- * their posts. `intent=save` saves the draft, `intent=send` saves it and sends it (what is on screen is
- * what is sent), `intent=revise` makes a new draft of a sent quote. Every change is quotes.server.ts's
- * (priced by the server, audited); this module reads the form and answers.
+ * where a post leads. What a post changes is the quotes feature's (quotes/quote-editing.server.ts:
+ * read, checked, priced by the server, audited); this module wires it and answers.
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/client.server";
-import { auditLog, clients, type Quote, quoteRequests, quotes } from "~/db/schema";
+import { auditLog, clients, type Quote, quotes } from "~/db/schema";
+import { listCatalogue } from "~/features/catalogue/catalogue-edit.server";
 import { formatMoney } from "~/features/money/format";
 import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
-import { reviseQuote, saveDraft } from "~/features/quotes/quote-drafts.server";
-import {
-  catalogueItem,
-  parseQuoteForm,
-  postedFormValues,
-  type QuoteFormValues,
-} from "~/features/quotes/quote-form";
-import { cents, depositSplit, quoteAmounts } from "~/features/quotes/quote-pricing";
+import { editQuote } from "~/features/quotes/quote-editing.server";
+import { catalogueItem, type QuoteFormValues } from "~/features/quotes/quote-form";
+import { quoteFigures } from "~/features/quotes/quote-pricing";
 import { getQuote } from "~/features/quotes/quote-queries.server";
-import { sendQuote } from "~/features/quotes/quote-sending.server";
-import { quoteDay } from "~/features/quotes/quote-status";
-import { listCatalogue } from "./catalogue.server";
 import { adminDeps } from "./route-helpers.server";
 
 /** The admin's deps for a quote: the audit's, with the full configuration (the invoice rules). */
@@ -65,26 +57,6 @@ export async function editorChoices(db: Database) {
     label: `${c.name}${c.company ? ` (${c.company})` : ""} <${c.email}>`,
   }));
   return { catalogue, clients: clientOptions };
-}
-
-/** A request to write a quote from, or null. */
-export async function getQuoteRequest(db: Database, id: string) {
-  const [row] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** A quote's amounts as its page shows them: each line's, and the deposit and balance. */
-export function quoteFigures(quote: Quote) {
-  const { lineCents } = quoteAmounts(quote.lines, quote.discountUsd, quote.taxRatePercent);
-  const split = depositSplit(
-    { taxCents: cents(quote.taxUsd), totalCents: cents(quote.totalUsd) },
-    quote.depositPercent,
-  );
-  return {
-    lineUsd: lineCents.map((c) => c / 100),
-    depositUsd: split.balance ? split.first.totalCents / 100 : null,
-    balanceUsd: split.balance ? split.balance.totalCents / 100 : null,
-  };
 }
 
 /** One quote's page: the quote, its amounts, the quote it revises and its revisions, its history. */
@@ -140,14 +112,10 @@ export type QuotePostResult =
 
 export type QuotePostOutcome = { redirect: string } | { status: number; result: QuotePostResult };
 
-const refused = (status: number, error: string, values: QuoteFormValues | null = null): QuotePostOutcome => ({
-  status,
-  result: { ok: false, error, values },
-});
-
 /**
  * A post of the editor (`id` null: a new quote) or of a quote's page. A new quote, once saved, moves to
- * its own page (`?done=saved|sent`); a revision to the new draft's (`?done=revised`).
+ * its own page (`?done=saved|sent`, or `unsent` when it was saved but not sent); a revision to the new
+ * draft's (`?done=revised`).
  */
 export async function handleQuotePost(
   deps: QuoteDeps & { wakeOutbox(): void },
@@ -155,55 +123,13 @@ export async function handleQuotePost(
   values: Readonly<Record<string, string>>,
   now = new Date(),
 ): Promise<QuotePostOutcome> {
-  const intent = values.intent ?? "save";
-  if (intent === "revise") {
-    if (!id) return refused(400, "Save the quote before revising it.");
-    const revised = await reviseQuote(deps, id);
-    if (!revised.ok) return refused(revised.status, revised.error);
-    return { redirect: `/admin/quotes/${revised.id}?done=revised` };
-  }
-  if (intent !== "save" && intent !== "send") return refused(400, "Unknown action.");
-
-  const shown = postedFormValues(values);
-  const parsed = parseQuoteForm(values);
-  if (!parsed.ok) return refused(400, parsed.error, shown);
-  const input = { ...parsed.input };
-  if (input.requestId) {
-    const request = /^[0-9a-f-]{36}$/i.test(input.requestId)
-      ? await getQuoteRequest(deps.db, input.requestId)
-      : null;
-    if (!request) return refused(400, "No such quote request.", shown);
-  }
-  // A client chosen without a name or address: the quote goes to the client's own.
-  if (input.clientId && (!input.name.trim() || !input.email)) {
-    const [client] = await deps.db
-      .select({ name: clients.name, email: clients.email, company: clients.company })
-      .from(clients)
-      .where(eq(clients.id, input.clientId))
-      .limit(1);
-    if (!client) return refused(400, "No such client.", shown);
-    input.name = input.name.trim() || client.name;
-    input.email = input.email || client.email;
-    input.company ??= client.company;
-  }
-  if (intent === "send" && /^\d{4}-\d{2}-\d{2}$/.test(input.validUntil)) {
-    if (input.validUntil < quoteDay(now))
-      return refused(400, "The valid-until date has passed: change it before sending.", shown);
-  }
-
-  const saved = await saveDraft(deps, id, input);
-  if (!saved.ok) return refused(saved.status, saved.error, saved.status === 400 ? shown : null);
-  if (intent === "save") {
-    if (!id) return { redirect: `/admin/quotes/${saved.id}?done=saved` };
-    return { status: 200, result: { ok: true, message: saved.message, values: null } };
-  }
-  const sent = await sendQuote(deps, saved.id, now);
-  if (!sent.ok) {
+  const done = await editQuote(deps, id, values, now);
+  if (!done.ok) {
     // The draft is kept: a new one is shown on its own page, where it can be sent again.
-    if (!id) return { redirect: `/admin/quotes/${saved.id}?done=unsent` };
-    return refused(sent.status, sent.error);
+    if (!id && done.savedId) return { redirect: `/admin/quotes/${done.savedId}?done=unsent` };
+    return { status: done.status, result: { ok: false, error: done.error, values: done.values } };
   }
-  deps.wakeOutbox();
-  if (!id) return { redirect: `/admin/quotes/${saved.id}?done=sent` };
-  return { status: 200, result: { ok: true, message: sent.message, values: null } };
+  if (done.intent === "revise") return { redirect: `/admin/quotes/${done.id}?done=revised` };
+  if (!id) return { redirect: `/admin/quotes/${done.id}?done=${done.intent === "save" ? "saved" : "sent"}` };
+  return { status: 200, result: { ok: true, message: done.message, values: null } };
 }

@@ -8,8 +8,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { account, user } from "~/db/schema";
-import { serverPasswordError } from "~/features/accounts/common-passwords.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { serverPasswordError } from "./common-passwords.server";
 
 export const adminCreateInput = z.object({
   email: z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordError } from "~/features/accounts/password";
 import { adminCreateInput, generatePassword } from "./admin-accounts.server";
+import { passwordError } from "./password";
 
 describe("admin accounts", () => {
   it("generates passwords that meet the site's rules, different each time", () => {

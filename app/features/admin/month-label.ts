@@ -1,6 +1,7 @@
 /**
- * Formatting of the back office's own (pure, the same on server and browser). Money is written as
- * everywhere else, by `formatMoney` (features/money/format.ts); dates by app/ui/format.ts.
+ * The back office's own formatting: the month names of its revenue chart (pure, the same on server and
+ * browser). Money is written as everywhere else, by `formatMoney` (features/money/format.ts); dates by
+ * app/ui/format.ts.
  */
 
 /** "2026-11" → "Nov 2026". */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/features/money/format";
-import { monthLabel } from "./format";
+import { monthLabel } from "./month-label";
 
 describe("back-office formatting", () => {
   it("formats money as the portal and the emails do, in its currency's own format", () => {

@@ -1,6 +1,6 @@
 /**
- * The conversation on the owner's order page: the thread (oldest first, files as download links) and
- * the reply box with attachments. The reply is a plain multipart form, so it works before the page's
+ * The conversation on the owner's order page: the thread (oldest first, files as download links, their
+ * sizes as the client's page writes them: orders/attachments.ts) and the reply box with attachments. The reply is a plain multipart form, so it works before the page's
  * scripts run; once they do, a file that is too large is refused in the browser before it is sent.
  */
 
@@ -12,6 +12,7 @@ import {
   ALLOWED_KINDS_TEXT,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MESSAGES,
+  formatFileSize,
   MAX_ATTACHMENTS_PER_MESSAGE,
 } from "~/features/orders/attachments";
 import type { Thread } from "~/features/orders/conversation.server";
@@ -25,13 +26,6 @@ import { Icon } from "~/ui/icon";
 /** The download address of a message's file on the owner's side. */
 export const adminFilePath = (orderId: string, attachmentId: string) =>
   `/admin/orders/${orderId}/files/${attachmentId}`;
-
-/** "820 bytes", "14 KB", "2.5 MB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
-}
 
 export function ThreadList({ thread, clientName }: { thread: Thread; clientName: string }) {
   if (thread.messages.length === 0) {

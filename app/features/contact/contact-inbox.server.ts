@@ -1,22 +1,25 @@
 /**
- * The contact inbox of the back office: every message sent through a contact form, read/unread, and
- * replies by email. (A `messages` module elsewhere holds the texts a screen shows, e.g.
- * accounts/messages.ts; this one is the inbox of `contact_messages`.)
+ * The contact inbox (the back office's messages pages show it): every message sent through a contact
+ * form, read/unread, and replies by email, each change audited in its transaction. (A `messages` module
+ * elsewhere holds the texts a screen shows, e.g. accounts/messages.ts; this one is the inbox of
+ * `contact_messages`.)
  */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
-import type { MessageFilter } from "~/features/contact/message-filters";
 import { escapeLike } from "~/features/lists/escape-like";
-import { type Paged, pageOffset } from "~/features/lists/listing";
+import { pageOffset } from "~/features/lists/listing";
 import { enqueueEmail } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import type { MessageFilter } from "./contact-inbox";
+
+type ContactMessage = typeof contactMessages.$inferSelect;
 
 export async function listMessages(
   db: Database,
   filter: { q: string; filter: MessageFilter; page: number },
-): Promise<Paged<typeof contactMessages.$inferSelect> & { unread: number }> {
+): Promise<{ rows: ContactMessage[]; total: number; page: number; unread: number }> {
   const like = `%${escapeLike(filter.q)}%`;
   const search = filter.q
     ? or(
@@ -31,6 +34,7 @@ export async function listMessages(
       : filter.filter === "read"
         ? isNotNull(contactMessages.readAt)
         : undefined;
+  // Offset paging, as the back office's other lists (features/lists).
   const { limit, offset } = pageOffset(filter.page);
   const [rows, [total], [unread]] = await Promise.all([
     db

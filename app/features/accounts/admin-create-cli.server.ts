@@ -1,7 +1,8 @@
 /**
  * `npm run admin:create -- --email you@example.com [--name …] [--password …]`.
  * On PostgreSQL it connects directly. On the embedded database it goes through the running server's
- * local channel (see local-channel.server.ts) when a server holds the folder, else opens it directly.
+ * local channel (see features/admin/local-channel.server.ts) when a server holds the folder, else opens
+ * it directly.
  * Without --password it prompts on a terminal, and otherwise generates a password and prints it.
  */
 import { parseArgs } from "node:util";
@@ -10,7 +11,6 @@ import { liveChannel } from "~/db/channel-file.server";
 import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDatabase } from "~/db/seed.server";
-import { serverPasswordError } from "~/features/accounts/common-passwords.server";
 import {
   type AdminCreateResult,
   AdminInputError,
@@ -18,6 +18,7 @@ import {
   createOrPromoteAdmin,
   generatePassword,
 } from "./admin-accounts.server";
+import { serverPasswordError } from "./common-passwords.server";
 
 export interface CliIo {
   out(line: string): void;

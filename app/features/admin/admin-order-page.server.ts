@@ -4,9 +4,8 @@
  * forms' posts by `intent`: `transition` (the default, so the status form's older posts keep working)
  * and `message` (a reply with files, read by orders/message-post.server.ts).
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { orderStatuses, orders } from "~/db/schema";
+import { orderStatuses } from "~/db/schema";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
 import {
@@ -79,6 +78,8 @@ async function answerPost(
     actor: input.admin,
     // A quote's order: completing it issues the quote's balance invoice (quotes sit above orders).
     afterCompleted: balanceOnCompletion(afterSale.config),
+    wakeOutbox: afterSale.wakeOutbox,
+    expireCheckout: afterSale.expireCheckout,
   };
   // A post refused before it was read whole (its size, a file, the rate) can only be a message.
   if (!post.ok) {
@@ -97,15 +98,6 @@ async function answerPost(
     if (!parsed.ok) return { status: 400, result: { ...parsed, intent } };
     const done = await transitionOrder(change, orderId, parsed.data.to, parsed.data.note);
     if (!done.ok) return { status: done.status, result: { ok: false, intent, error: done.error } };
-    afterSale.wakeOutbox?.();
-    if (parsed.data.to === "cancelled" && afterSale.expireCheckout) {
-      const [o] = await afterSale.db
-        .select({ provider: orders.provider, reference: orders.providerReference, paidAt: orders.paidAt })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      // An unpaid order's checkout may still be open; a paid one's is complete.
-      if (o && !o.paidAt) afterSale.expireCheckout({ orderId, provider: o.provider, reference: o.reference });
-    }
     return { status: 200, result: { ...done, intent } };
   }
 
