@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Alert } from "~/ui/field";
 import { NOTIFICATION_SWITCHES, type NotificationPreferences } from "./notification-preferences";
-import type { ProfileActionData } from "./profile";
+import { type ProfileActionData, profileNotice } from "./profile";
 
 /**
  * The notification switches: native checkboxes drawn as switches (a checkbox's own checked state is
@@ -18,12 +18,13 @@ export function NotificationsTab({
 }) {
   const navigation = useNavigation();
   const mine = result?.form === "notifications" ? result : undefined;
+  const notice = profileNotice(mine);
   const current = mine?.notifications ?? saved;
   const saving = navigation.formData?.get("intent") === "notifications";
   return (
     <Form method="post" className="max-w-xl space-y-4">
       <input type="hidden" name="intent" value="notifications" />
-      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <fieldset className="space-y-3">
         <legend className="mb-3 text-sm text-slate-600">
           Which emails we send you. Notifications in the portal always appear.

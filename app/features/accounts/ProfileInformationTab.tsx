@@ -7,6 +7,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Alert, TextField } from "~/ui/field";
+import { formErrors } from "~/ui/form";
 import {
   type ClientLanguage,
   type ClientTimeZone,
@@ -15,7 +16,7 @@ import {
   parseLocalPreferences,
   TIMEZONES,
 } from "./account-locale";
-import type { ProfileActionData } from "./profile";
+import { type ProfileActionData, profileNotice } from "./profile";
 
 /** The client record as the form shows it (the portal shell's loader reads it). */
 export interface ProfileClient {
@@ -41,18 +42,20 @@ export function ProfileInformationTab({
 }) {
   const navigation = useNavigation();
   const mine = result?.form === "profile" ? result : undefined;
+  const notice = profileNotice(mine);
+  const { fieldErrors } = formErrors(mine);
   const saving = navigation.formData?.get("intent") === "profile";
   return (
     <Form method="post" className="max-w-xl space-y-4" noValidate>
       <input type="hidden" name="intent" value="profile" />
-      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <TextField
         label="Full Name"
         name="name"
         defaultValue={client.name}
         autoComplete="name"
         required
-        error={mine?.fieldErrors.name}
+        error={fieldErrors.name}
       />
       <TextField
         label="Email Address"
@@ -69,14 +72,14 @@ export function ProfileInformationTab({
         type="tel"
         defaultValue={client.phone}
         autoComplete="tel"
-        error={mine?.fieldErrors.phone}
+        error={fieldErrors.phone}
       />
       <TextField
         label="Company"
         name="company"
         defaultValue={client.company}
         autoComplete="organization"
-        error={mine?.fieldErrors.company}
+        error={fieldErrors.company}
       />
       <TextField
         label="Billing Address"
@@ -85,7 +88,7 @@ export function ProfileInformationTab({
         autoComplete="street-address"
         maxLength={200}
         hint="Printed on invoices issued from now on"
-        error={mine?.fieldErrors.address}
+        error={fieldErrors.address}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -94,17 +97,17 @@ export function ProfileInformationTab({
           defaultValue={client.country}
           autoComplete="country-name"
           maxLength={56}
-          error={mine?.fieldErrors.country}
+          error={fieldErrors.country}
         />
         <TextField
           label="VAT/Tax ID"
           name="taxId"
           defaultValue={client.taxId}
           maxLength={40}
-          error={mine?.fieldErrors.taxId}
+          error={fieldErrors.taxId}
         />
       </div>
-      <AccountLocaleSettings client={client} errors={mine?.fieldErrors ?? {}} />
+      <AccountLocaleSettings client={client} errors={fieldErrors} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}
       </Button>

@@ -5,31 +5,34 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField } from "~/ui/field";
+import { formErrors } from "~/ui/form";
 import { NewPasswordFields } from "./NewPasswordFields";
-import type { ProfileActionData } from "./profile";
+import { type ProfileActionData, profileNotice } from "./profile";
 import { TwoFactorSettings } from "./TwoFactorSettings";
 import type { TwoFactorView } from "./two-factor";
 
 function PasswordChange({ result }: { result: ProfileActionData | undefined }) {
   const navigation = useNavigation();
   const mine = result?.form === "password" ? result : undefined;
+  const notice = profileNotice(mine);
+  const { fieldErrors } = formErrors(mine);
   const saving = navigation.formData?.get("intent") === "password";
   return (
     <Form method="post" className="max-w-xl space-y-4" noValidate>
       <input type="hidden" name="intent" value="password" />
-      {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <PasswordField
         label="Current Password"
         name="currentPassword"
         autoComplete="current-password"
         required
-        error={mine?.fieldErrors.currentPassword}
+        error={fieldErrors.currentPassword}
       />
       <NewPasswordFields
         label="New Password"
         name="newPassword"
         confirmLabel="Confirm New Password"
-        errors={mine?.fieldErrors ?? {}}
+        errors={fieldErrors}
       />
       <Button type="submit" disabled={saving}>
         {saving ? "Updating..." : "Update Password"}

@@ -55,7 +55,7 @@ function errorMessage(error: unknown): string | undefined {
 
 export type SignUpResult =
   | { ok: true }
-  | { ok: false; status: number; formError: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
 
 export async function signUp(
   deps: AccountDeps,
@@ -65,14 +65,14 @@ export async function signUp(
   returnTo: string | null = null,
 ): Promise<SignUpResult> {
   if (!(await withinLimit(deps, "signUp"))) {
-    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   // The spec's screen says when an address is taken; we say no more than that.
   if (await findUserByEmail(deps, input.email)) {
     return {
       ok: false,
       status: 409,
-      formError: ACCOUNT_MESSAGES.alreadyRegistered,
+      error: ACCOUNT_MESSAGES.alreadyRegistered,
       fieldErrors: { email: ACCOUNT_MESSAGES.emailExists },
     };
   }
@@ -92,11 +92,11 @@ export async function signUp(
     const message = errorMessage(error);
     if (message && errorCode(error) === "WEAK_PASSWORD") {
       // The large common-password list is checked on the server only (auth.server.ts).
-      return { ok: false, status: 400, formError: message, fieldErrors: { password: message } };
+      return { ok: false, status: 400, error: message, fieldErrors: { password: message } };
     }
-    if (message) return { ok: false, status: 400, formError: message };
+    if (message) return { ok: false, status: 400, error: message };
     deps.logger.error({ err: error }, "registration failed");
-    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.registrationFailed };
+    return { ok: false, status: 500, error: ACCOUNT_MESSAGES.registrationFailed };
   }
   try {
     await deps.emails.welcome({ name: input.name, email: input.email });
@@ -113,7 +113,7 @@ export type SignInResult =
   | { ok: true; user: SessionUser; cookies: Headers }
   /** The password was right and the account has two-factor on: no session yet, a code comes next. */
   | { ok: true; twoFactor: true; cookies: Headers }
-  | { ok: false; status: number; formError: string }
+  | { ok: false; status: number; error: string }
   | { ok: false; status: 403; unverified: { email: string; name: string } };
 
 export async function signIn(
@@ -122,7 +122,7 @@ export async function signIn(
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<SignInResult> {
   if (!(await withinLimit(deps, "signIn"))) {
-    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   // Per account, besides the per-address limit above: slowed down after a few failures, never locked.
   const db = deps.db;
@@ -159,16 +159,16 @@ export async function signIn(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      return { ok: false, status: 401, formError: ACCOUNT_MESSAGES.invalidCredentials };
+      return { ok: false, status: 401, error: ACCOUNT_MESSAGES.invalidCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
       const found = await findUserByEmail(deps, input.email);
       return { ok: false, status: 403, unverified: { email: input.email, name: found?.name ?? "" } };
     }
     const message = errorMessage(error);
-    if (message) return { ok: false, status: 400, formError: message };
+    if (message) return { ok: false, status: 400, error: message };
     deps.logger.error({ err: error }, "login failed");
-    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
+    return { ok: false, status: 500, error: ACCOUNT_MESSAGES.loginFailed };
   }
 }
 
@@ -208,9 +208,9 @@ export async function resendVerification(deps: AccountDeps, email: string | null
 export async function requestPasswordReset(
   deps: AccountDeps,
   email: string,
-): Promise<{ ok: true; message: string } | { ok: false; status: 429; message: string }> {
+): Promise<{ ok: true; message: string } | { ok: false; status: 429; error: string }> {
   if (!(await withinLimit(deps, "reset"))) {
-    return { ok: false, status: 429, message: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   const { auth } = deps;
   const { logger } = deps;
@@ -225,9 +225,9 @@ export async function requestPasswordReset(
 export async function resetPassword(
   deps: AccountDeps,
   input: { token: string; password: string },
-): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
+): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
   if (!(await withinLimit(deps, "reset"))) {
-    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset).
@@ -237,12 +237,12 @@ export async function resetPassword(
     return { ok: true };
   } catch (error) {
     if (errorCode(error) === "INVALID_TOKEN") {
-      return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.resetLinkInvalid };
+      return { ok: false, status: 400, error: ACCOUNT_MESSAGES.resetLinkInvalid };
     }
     const message = errorMessage(error);
-    if (message) return { ok: false, status: 400, formError: message };
+    if (message) return { ok: false, status: 400, error: message };
     deps.logger.error({ err: error }, "password reset failed");
-    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.passwordFailed };
+    return { ok: false, status: 500, error: ACCOUNT_MESSAGES.passwordFailed };
   }
 }
 
@@ -252,9 +252,9 @@ export async function changePassword(
   deps: AccountDeps,
   request: Request,
   input: { currentPassword: string; newPassword: string },
-): Promise<{ ok: true } | { ok: false; status: number; formError: string }> {
+): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
   if (!(await withinLimit(deps, "changePassword"))) {
-    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   const { auth } = deps;
   let changed: { user: { id: string; name: string; email: string; role?: string | null } };
@@ -265,13 +265,12 @@ export async function changePassword(
     });
   } catch (error) {
     if (errorCode(error) === "INVALID_PASSWORD") {
-      return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.currentPasswordWrong };
+      return { ok: false, status: 400, error: ACCOUNT_MESSAGES.currentPasswordWrong };
     }
     const message = errorMessage(error);
-    if (message && errorCode(error) === "WEAK_PASSWORD")
-      return { ok: false, status: 400, formError: message };
+    if (message && errorCode(error) === "WEAK_PASSWORD") return { ok: false, status: 400, error: message };
     deps.logger.warn({ err: error }, "password change failed");
-    return { ok: false, status: 400, formError: ACCOUNT_MESSAGES.passwordFailed };
+    return { ok: false, status: 400, error: ACCOUNT_MESSAGES.passwordFailed };
   }
   // Every other session (other browsers, a stolen cookie) ends; this one goes on.
   await auth.api.revokeOtherSessions({ headers: request.headers }).catch((error: unknown) => {

@@ -15,18 +15,11 @@ import type { SessionUser } from "./session-user";
 import { isTwoFactorIntent } from "./two-factor";
 import { twoFactorAction } from "./two-factor.server";
 
-/** The action's data, its status and (two-factor on or off replaces the session) cookies to forward. */
+/** The action's result and (two-factor on or off replaces the session) the cookies to forward. */
 export interface ProfileAnswer {
-  data: ProfileActionData;
-  status: number;
+  result: ProfileActionData;
   headers?: Headers;
 }
-
-const answer = (data: ProfileActionData, status = 200, headers?: Headers): ProfileAnswer => ({
-  data,
-  status,
-  headers,
-});
 
 export async function profileAction(
   deps: AccountDeps,
@@ -35,17 +28,18 @@ export async function profileAction(
   values: Record<string, string>,
 ): Promise<ProfileAnswer> {
   if (isTwoFactorIntent(values.intent)) {
-    const result = await twoFactorAction(deps, request, user, values.intent, values);
-    return answer(
-      { form: "twoFactor", notice: null, fieldErrors: {}, twoFactor: result.view },
-      result.status,
-      result.headers,
-    );
+    const { view, status, headers } = await twoFactorAction(deps, request, user, values.intent, values);
+    // The settings show their own messages from the view.
+    const result: ProfileActionData =
+      status === 200
+        ? { ok: true, form: "twoFactor", twoFactor: view }
+        : { ok: false, status, error: view.notice?.text ?? "", form: "twoFactor", twoFactor: view };
+    return { result, headers };
   }
   if (values.intent === "profile") return saveProfile(deps, user, values);
   if (values.intent === "password") return updatePassword(deps, request, values);
   if (values.intent === "notifications") return saveNotifications(deps, user, values);
-  return answer({ form: "profile", notice: null, fieldErrors: {} }, 400);
+  return { result: { ok: false, status: 400, error: "", form: "profile" } };
 }
 
 async function saveProfile(
@@ -54,21 +48,14 @@ async function saveProfile(
   values: Record<string, string>,
 ): Promise<ProfileAnswer> {
   const parsed = parseForm(profileSchema, values);
-  if (!parsed.ok) return answer({ form: "profile", notice: null, fieldErrors: parsed.fieldErrors }, 400);
+  if (!parsed.ok) return { result: { ...parsed, form: "profile" } };
   try {
     const saved = await updateClientProfile(deps.db, user.id, parsed.data);
     if (!saved) throw new Error("client record missing");
-    return answer({
-      form: "profile",
-      notice: { tone: "success", text: ACCOUNT_MESSAGES.profileSaved },
-      fieldErrors: {},
-    });
+    return { result: { ok: true, form: "profile", message: ACCOUNT_MESSAGES.profileSaved } };
   } catch (error) {
     deps.logger.error({ err: error }, "profile update failed");
-    return answer(
-      { form: "profile", notice: { tone: "error", text: ACCOUNT_MESSAGES.profileFailed }, fieldErrors: {} },
-      500,
-    );
+    return { result: { ok: false, status: 500, form: "profile", error: ACCOUNT_MESSAGES.profileFailed } };
   }
 }
 
@@ -79,23 +66,14 @@ async function updatePassword(
 ): Promise<ProfileAnswer> {
   const parsed = parseForm(changePasswordSchema, values);
   if (!parsed.ok) {
-    const errors = parsed.fieldErrors;
-    // The spec's alert for a mismatch: 'New passwords do not match'.
-    const notice = errors.confirmPassword ? { tone: "error" as const, text: errors.confirmPassword } : null;
-    return answer({ form: "password", notice, fieldErrors: errors }, 400);
+    const mismatch = parsed.fieldErrors.confirmPassword;
+    // The spec's alert for a mismatch: 'New passwords do not match' (beside its field too).
+    if (mismatch) return { result: { ...parsed, inFields: undefined, error: mismatch, form: "password" } };
+    return { result: { ...parsed, form: "password" } };
   }
-  const result = await changePassword(deps, request, parsed.data);
-  if (!result.ok) {
-    return answer(
-      { form: "password", notice: { tone: "error", text: result.formError }, fieldErrors: {} },
-      result.status,
-    );
-  }
-  return answer({
-    form: "password",
-    notice: { tone: "success", text: ACCOUNT_MESSAGES.passwordUpdated },
-    fieldErrors: {},
-  });
+  const changed = await changePassword(deps, request, parsed.data);
+  if (!changed.ok) return { result: { ...changed, form: "password" } };
+  return { result: { ok: true, form: "password", message: ACCOUNT_MESSAGES.passwordUpdated } };
 }
 
 /** The Notifications tab's switches as saved (the defaults until the client saves theirs). */
@@ -112,26 +90,14 @@ async function saveNotifications(
   values: Record<string, string>,
 ): Promise<ProfileAnswer> {
   const parsed = parseForm(notificationPreferencesSchema, values);
-  if (!parsed.ok) {
-    return answer({ form: "notifications", notice: null, fieldErrors: parsed.fieldErrors }, 400);
-  }
+  if (!parsed.ok) return { result: { ...parsed, form: "notifications" } };
   try {
     await saveNotificationPreferences(deps.db, user.id, parsed.data);
-    return answer({
-      form: "notifications",
-      notice: { tone: "success", text: ACCOUNT_MESSAGES.notificationsSaved },
-      fieldErrors: {},
-      notifications: parsed.data,
-    });
+    const message = ACCOUNT_MESSAGES.notificationsSaved;
+    return { result: { ok: true, form: "notifications", message, notifications: parsed.data } };
   } catch (error) {
     deps.logger.error({ err: error }, "notification preferences update failed");
-    return answer(
-      {
-        form: "notifications",
-        notice: { tone: "error", text: ACCOUNT_MESSAGES.notificationsFailed },
-        fieldErrors: {},
-      },
-      500,
-    );
+    const failed = ACCOUNT_MESSAGES.notificationsFailed;
+    return { result: { ok: false, status: 500, form: "notifications", error: failed } };
   }
 }

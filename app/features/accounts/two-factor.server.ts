@@ -319,7 +319,7 @@ export async function pendingSignInUserId(deps: AccountDeps, request: Request): 
 
 export type SecondStepResult =
   | { ok: true; user: SessionUser; cookies: Headers }
-  | { ok: false; status: number; formError: string }
+  | { ok: false; status: number; error: string }
   /** The challenge is over (expired, or too many wrong codes): sign in again with the password. */
   | { ok: false; status: number; restart: "expired" | "retry"; cookies: Headers };
 
@@ -334,7 +334,7 @@ export async function verifySignInCode(
   input: { code: ParsedCode; trustDevice: boolean },
 ): Promise<SecondStepResult> {
   if (!(await withinLimit(deps, "twoFactor"))) {
-    return { ok: false, status: 429, formError: ACCOUNT_MESSAGES.tooManyAttempts };
+    return { ok: false, status: 429, error: ACCOUNT_MESSAGES.tooManyAttempts };
   }
   const userId = await pendingSignInUserId(deps, request);
   if (!userId) {
@@ -354,7 +354,7 @@ export async function verifySignInCode(
     // A code works once: the same code again within its validity (3 steps of 30 s) is refused, so one
     // seen over a shoulder or in a proxy log cannot be replayed.
     const use = await consumeRateLimit(db, `account:totpUsed:${userId}:${input.code.code}`, 1, 120_000);
-    if (!use.allowed) return { ok: false, status: 401, formError: TWO_FACTOR_MESSAGES.invalidCode };
+    if (!use.allowed) return { ok: false, status: 401, error: TWO_FACTOR_MESSAGES.invalidCode };
   }
   const { auth } = deps;
   const startedAt = new Date();
@@ -376,7 +376,7 @@ export async function verifySignInCode(
   } catch (e) {
     const code = errorCode(e);
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-      return { ok: false, status: 401, formError: TWO_FACTOR_MESSAGES.invalidCode };
+      return { ok: false, status: 401, error: TWO_FACTOR_MESSAGES.invalidCode };
     }
     if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
       const cookies = isAPIError(e) ? new Headers(e.headers ?? undefined) : new Headers();
@@ -390,7 +390,7 @@ export async function verifySignInCode(
       return { ok: false, status: 400, restart: "expired", cookies: new Headers() };
     }
     deps.logger.error({ err: e }, "two-factor sign-in failed");
-    return { ok: false, status: 500, formError: ACCOUNT_MESSAGES.loginFailed };
+    return { ok: false, status: 500, error: ACCOUNT_MESSAGES.loginFailed };
   }
 }
 

@@ -7,6 +7,7 @@
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import type { ActionResult } from "~/ui/form";
 
 /** Who acts: a signed-in person, or the command line for `admin:create`. */
 export interface Actor {
@@ -21,8 +22,11 @@ export interface ChangeDeps {
   actor: Actor;
 }
 
-/** A change's outcome: a message to show, or an HTTP status and the reason it was refused. */
-export type ChangeResult = { ok: true; message: string } | { ok: false; status: number; error: string };
+/**
+ * A change's outcome: a message to show, or an HTTP status and the reason it was refused. The one form
+ * answer (`ActionResult`, app/ui/form.ts) with its message always said.
+ */
+export type ChangeResult = ActionResult<{ message: string }>;
 
 type Insertable = Pick<Database, "insert">;
 

@@ -93,6 +93,8 @@ describe("parseIntakeQuestionsForm", () => {
   it("refuses two questions with one key (once every row is right)", () => {
     expect(parseIntakeQuestionsForm(form([{ label: "First", key: "same" }, { label: "Same" }]))).toEqual({
       ok: false,
+      status: 400,
+      inFields: true,
       error: 'Two questions have the key "same"',
       fieldErrors: { [questionField(1, "key")]: 'Two questions have the key "same"' },
     });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type IntakeQuestion, type IntakeQuestionKind, intakeQuestionKinds } from "~/db/schema";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
-import { type FormFailure, fieldErrors } from "~/ui/form";
+import { type FormFailure, fieldErrors, formFailure } from "~/ui/form";
 
 export type { IntakeQuestion, IntakeQuestionKind };
 export { intakeQuestionKinds };
@@ -178,11 +178,7 @@ export function parseIntakeQuestionsForm(form: FormData | URLSearchParams): Inta
     const notANumber = field === "maxLength" && Number.isNaN(rows[index]?.raw.maxLength);
     return { path: [name], message: notANumber ? "Enter a whole number of characters" : issue.message };
   });
-  return {
-    ok: false,
-    error: issues[0]?.message ?? "Please check the questions.",
-    fieldErrors: fieldErrors({ issues }),
-  };
+  return formFailure(issues[0]?.message ?? "Please check the questions.", fieldErrors({ issues }));
 }
 
 type EditorField = Parameters<typeof questionField>[1];

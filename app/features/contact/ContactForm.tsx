@@ -182,7 +182,7 @@ export function ContactForm({
         <textarea {...fieldProps("message")} rows={compact ? 4 : 6} />
       </div>
       <HoneypotField id={`${id}-hp`} />
-      <FormAlert ref={alertRef} id={alertId} message={error?.message} />
+      <FormAlert ref={alertRef} id={alertId} message={error?.error} />
       <Button type="submit" disabled={sending} className="w-full py-3 text-base">
         {sending ? SENDING_LABEL : "Send Message"}
       </Button>

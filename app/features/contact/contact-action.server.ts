@@ -3,9 +3,10 @@
  * section and the portal's Need Help box, with or without JavaScript) and the old site's JSON API,
  * POST /api/send-email, kept only for callers of that API.
  */
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "~/features/security/honeypot";
+import { actionResponse } from "~/ui/form";
 import { type ContactField, type ContactFormResult, contactFailureMessage, contactValues } from "./contact";
 import { type ContactDeps, type ContactSource, submitContactMessage } from "./contact.server";
 
@@ -39,8 +40,8 @@ export async function handleContactForm(
   const values = contactValues(form);
   const raw: Record<string, unknown> = { ...values, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) };
   const email = context.runtime.config.business.email;
-  const failure = (status: number, message: string, field: ContactField | null, headers?: HeadersInit) =>
-    data<ContactFormResult>({ form: "contact", ok: false, message, field, values }, { status, headers });
+  const failure = (status: number, error: string, field: ContactField | null, headers?: HeadersInit) =>
+    actionResponse<ContactFormResult>({ form: "contact", ok: false, status, error, field, values }, headers);
   let outcome: Awaited<ReturnType<typeof submitContactMessage>>;
   try {
     outcome = await submitContactMessage(contactDeps(context), raw, meta(request, context, source));
@@ -48,7 +49,8 @@ export async function handleContactForm(
     context.logger.error({ err: error }, "contact: storing the message failed");
     return failure(500, contactFailureMessage("Server error: 500", email), null);
   }
-  if (outcome.ok) return data<ContactFormResult>({ form: "contact", ok: true, email: outcome.email });
+  if (outcome.ok)
+    return actionResponse<ContactFormResult>({ form: "contact", ok: true, email: outcome.email });
   // A 400 is the visitor's to fix ('Please fill in all required fields.' and the like): shown as it is.
   return failure(
     outcome.status,

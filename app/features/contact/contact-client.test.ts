@@ -26,7 +26,8 @@ describe("withContactFallback", () => {
     expect(result).toEqual({
       form: "contact",
       ok: false,
-      message:
+      status: 0,
+      error:
         "There was an error sending your message. Network error. Please check your connection. Please try again or contact us directly at desk@example.com.",
       field: null,
       values: { name: "Ada", email: "ada@example.com", subject: "Hello", message: "Typed with care" },

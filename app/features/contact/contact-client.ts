@@ -26,6 +26,9 @@ export function failureDetail(error: unknown): string {
   return "Network error. Please check your connection.";
 }
 
+/** The status of an answer built in the browser because none came (as a failed fetch's: 0). */
+const NO_ANSWER = 0;
+
 export async function withContactFallback(
   request: Request,
   serverAction: () => Promise<unknown>,
@@ -41,7 +44,8 @@ export async function withContactFallback(
       const quote: QuoteFormResult = {
         form: "quote",
         ok: false,
-        message: `There was an error sending your request. ${failureDetail(error)} Please try again.`,
+        status: NO_ANSWER,
+        error: `There was an error sending your request. ${failureDetail(error)} Please try again.`,
         field: null,
         values: quoteValues(form),
       };
@@ -52,7 +56,8 @@ export async function withContactFallback(
     const result: ContactFormResult = {
       form: "contact",
       ok: false,
-      message: contactFailureMessage(failureDetail(error), typeof email === "string" ? email : ""),
+      status: NO_ANSWER,
+      error: contactFailureMessage(failureDetail(error), typeof email === "string" ? email : ""),
       field: null,
       values: contactValues(form),
     };

@@ -4,6 +4,8 @@
  * page's own JavaScript stays small.
  */
 
+import type { ActionResult } from "~/ui/form";
+
 export type ContactField = "name" | "email" | "subject" | "message";
 export const CONTACT_FIELDS: ContactField[] = ["name", "email", "subject", "message"];
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -20,18 +22,14 @@ export const CONTACT_INTENT = "contact";
 export const BUSINESS_EMAIL_FIELD = "business_email";
 
 /**
- * What a page's action answers to a contact form post, the same with and without JavaScript. A failure
- * carries the alert's text (built on the server), the field to focus, and the values to refill.
+ * What a page's action answers to a contact form post (the one form answer, ADR 0011), the same with
+ * and without JavaScript. A failure carries the alert's text (`error`, built on the server), the field
+ * to focus, and the values to refill.
  */
-export type ContactFormResult =
-  | { form: "contact"; ok: true; email: string }
-  | {
-      form: "contact";
-      ok: false;
-      message: string;
-      field: ContactField | null;
-      values: Record<ContactField, string>;
-    };
+export type ContactFormResult = ActionResult<
+  { form: "contact"; email: string },
+  { form: "contact"; field: ContactField | null; values: Record<ContactField, string> }
+>;
 
 export function isContactFormResult(value: unknown): value is ContactFormResult {
   return Boolean(value && typeof value === "object" && (value as { form?: unknown }).form === "contact");

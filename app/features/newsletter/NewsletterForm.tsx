@@ -51,7 +51,7 @@ export function NewsletterForm({ action = "/?index" }: { action?: string }) {
         aria-live="polite"
         className={`mt-3 text-sm ${result?.ok ? "text-green-800" : "text-red-700"}`}
       >
-        {result?.message}
+        {result?.ok ? result.message : result?.error}
       </p>
     </fetcher.Form>
   );

@@ -2,12 +2,13 @@
  * Newsletter sign-up: one row per address (lower-cased, unique), so signing up twice is harmless and
  * says so. Guarded by the same honeypot and database rate limit as the contact form.
  */
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscriptions } from "~/db/schema";
 import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
+import { actionResponse } from "~/ui/form";
 import {
   NEWSLETTER_INVALID,
   type NewsletterResult,
@@ -30,25 +31,25 @@ export async function handleNewsletterForm(form: FormData, context: AppLoadConte
   const { config, database, logger } = context.runtime;
   const raw = form.get("email");
   const email = typeof raw === "string" ? raw.trim() : "";
-  const reply = (status: number, ok: boolean, message: string) =>
-    data<NewsletterResult>({ form: "newsletter", ok, message, email }, { status });
+  const subscribed = (message: string) =>
+    actionResponse<NewsletterResult>({ form: "newsletter", ok: true, message, email });
+  const refused = (status: number, error: string) =>
+    actionResponse<NewsletterResult>({ form: "newsletter", ok: false, status, error, email });
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) {
     logger.info({ ip: context.clientIp }, "newsletter: honeypot filled, dropped");
-    return reply(200, true, newsletterSubscribed(email));
+    return subscribed(newsletterSubscribed(email));
   }
   const parsed = newsletterSchema.safeParse({ email: raw });
-  if (!parsed.success) return reply(400, false, NEWSLETTER_INVALID);
+  if (!parsed.success) return refused(400, NEWSLETTER_INVALID);
   const limit = await consumeRateLimit(
     database.db,
     `newsletter:ip:${rateLimitAddress(context.clientIp)}`,
     config.contactRateLimitPerHour * 2,
     60 * 60 * 1000,
   );
-  if (!limit.allowed) return reply(429, false, "Too many sign-ups in a short time. Please try again later.");
+  if (!limit.allowed) return refused(429, "Too many sign-ups in a short time. Please try again later.");
   const added = await subscribeToNewsletter(database.db, parsed.data.email);
-  return reply(
-    200,
-    true,
+  return subscribed(
     added ? newsletterSubscribed(parsed.data.email) : newsletterAlreadySubscribed(parsed.data.email),
   );
 }

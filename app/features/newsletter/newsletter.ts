@@ -1,5 +1,7 @@
 /** The newsletter box's rules and texts, shared by browser and server. */
+
 import { z } from "zod";
+import type { ActionResult } from "~/ui/form";
 
 export const NEWSLETTER_INVALID = "Please enter a valid email address.";
 export const newsletterSubscribed = (email: string) =>
@@ -16,4 +18,7 @@ export const newsletterSchema = z.object({
 });
 
 /** What a page's action returns for a newsletter post; NewsletterForm shows it. */
-export type NewsletterResult = { form: "newsletter"; ok: boolean; message: string; email: string };
+export type NewsletterResult = ActionResult<
+  { form: "newsletter"; message: string; email: string },
+  { form: "newsletter"; email: string }
+>;

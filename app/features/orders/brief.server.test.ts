@@ -124,6 +124,7 @@ describe.each(TEST_DATABASE_KINDS)("order brief and page on %s", (kind) => {
     ).toEqual({
       ok: false,
       status: 400,
+      inFields: true,
       error: 'Please answer "What is broken".',
       fieldErrors: {
         problem: 'Please answer "What is broken".',

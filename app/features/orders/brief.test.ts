@@ -24,6 +24,8 @@ describe("briefSchema", () => {
   it("says which answer is missing, too long or not a number, per field", () => {
     expect(parseForm(briefSchema(questions), { mailboxes: "3" })).toEqual({
       ok: false,
+      status: 400,
+      inFields: true,
       error: 'Please answer "What is broken".',
       fieldErrors: { problem: 'Please answer "What is broken".' },
     });

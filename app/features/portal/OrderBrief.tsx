@@ -10,13 +10,14 @@ import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Alert, FormError, TextAreaField, TextField } from "~/ui/field";
-import type { FieldErrors } from "~/ui/form";
+import { type ActionResult, type FieldErrors, failureOf, formErrors } from "~/ui/form";
 import { formatMoment } from "~/ui/format";
 import { useTimeZone } from "~/ui/time-zone";
 
-export type BriefResult =
-  | { intent: "brief"; ok: true; message: string }
-  | { intent: "brief"; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> };
+export type BriefResult = ActionResult<
+  { intent: "brief"; message: string },
+  { intent: "brief"; fieldErrors: FieldErrors; values: Record<string, string> }
+>;
 
 function BriefFields({
   questions,
@@ -56,9 +57,8 @@ function BriefForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.formData?.get("intent") === "brief";
-  const fieldMessages = failure?.fieldErrors ?? {};
-  // The form's alert, unless every message is already beside its field.
-  const alert = failure && !Object.values(fieldMessages).includes(failure.error) ? failure.error : null;
+  // The form's alert, unless the message is already beside its field.
+  const { alert, fieldErrors: fieldMessages } = formErrors(failure);
   return (
     <Form method="post" noValidate className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="brief" />
@@ -78,7 +78,7 @@ function BriefForm({
 export function OrderBrief({ brief, result }: { brief: BriefView; result: BriefResult | undefined }) {
   const tz = useTimeZone();
   if (brief.state === "not-needed") return null;
-  const failure = result && !result.ok ? result : undefined;
+  const failure = failureOf(result) ?? undefined;
   const notice = result?.ok ? <Alert tone="success">{result.message}</Alert> : null;
   return (
     <section aria-labelledby="brief-heading" className={cardClass("p-5")} data-brief-state={brief.state}>

@@ -19,21 +19,21 @@ import { OrderThread } from "~/features/orders/OrderThread";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Alert, FormError, TextAreaField, TextField } from "~/ui/field";
+import type { ActionResult } from "~/ui/form";
 import { formatCount, formatDate } from "~/ui/format";
 import { useTimeZone } from "~/ui/time-zone";
 
-export type MessageResult =
-  | { intent: "message"; ok: true; message: string; messageId: string }
-  | {
-      intent: "message";
-      ok: false;
-      error: string;
-      fieldErrors: { body?: string; files?: string };
-      /** The text as sent, so a refused message is not lost (a page without JavaScript renders anew). */
-      body: string;
-      /** 409: the conversation closed to the client since the page was loaded. */
-      closed?: { buyAgain: BuyAgainLink | null };
-    };
+export type MessageResult = ActionResult<
+  { intent: "message"; message: string; messageId: string },
+  {
+    intent: "message";
+    fieldErrors: { body?: string; files?: string };
+    /** The text as sent, so a refused message is not lost (a page without JavaScript renders anew). */
+    body: string;
+    /** 409: the conversation closed to the client since the page was loaded. */
+    closed?: { buyAgain: BuyAgainLink | null };
+  }
+>;
 
 type BuyAgainLink = { href: string; label: string };
 

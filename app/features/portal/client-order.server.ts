@@ -15,7 +15,7 @@ import {
 } from "~/features/orders/message-post.server";
 import { type AfterSaleDeps, clientOrderPath, type Viewer } from "~/features/orders/order-access.server";
 import { getOrderPage, type OrderPage } from "~/features/orders/order-page.server";
-import { type FieldErrors, formValues } from "~/ui/form";
+import { type ActionFailure, type ActionResult, type FieldErrors, formValues } from "~/ui/form";
 import type { MessageResult } from "./OrderConversation";
 
 export interface BuyAgainLink {
@@ -73,16 +73,19 @@ export async function loadClientOrder(
   };
 }
 
+/** What the page's forms answer (the one form answer, ADR 0011), told apart by `intent`. */
 export type ClientOrderActionResult =
-  | { intent: "brief"; ok: true; message: string }
-  | { intent: "brief"; ok: false; error: string; fieldErrors: FieldErrors; values: Record<string, string> }
+  | ActionResult<
+      { intent: "brief"; message: string },
+      { intent: "brief"; fieldErrors: FieldErrors; values: Record<string, string> }
+    >
   | MessageResult
-  | { intent: null; ok: false; error: string };
+  | ActionFailure<{ intent: null }>;
 
+/** The action's result, and the headers its response carries (a 429's Retry-After). */
 export interface ClientOrderAnswer {
-  status: number;
-  headers?: Record<string, string>;
   result: ClientOrderActionResult;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -109,7 +112,6 @@ async function answerPost(
   if (!read.ok) {
     const { retryAfterSeconds, body, ...refusal } = read;
     return {
-      status: read.status,
       headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
       result: { ...refusal, intent: "message", body: body?.slice(0, 20_000) ?? "" },
     };
@@ -119,17 +121,8 @@ async function answerPost(
   if (intent === "brief") {
     const values = formValues(form);
     const saved = await saveBrief(deps, { clientId, orderId, answers: values });
-    if (saved.ok) return { status: 200, result: { intent, ok: true, message: saved.message } };
-    return {
-      status: saved.status,
-      result: {
-        intent,
-        ok: false,
-        error: saved.error,
-        fieldErrors: "fieldErrors" in saved ? saved.fieldErrors : {},
-        values,
-      },
-    };
+    if (saved.ok) return { result: { intent, ok: true, message: saved.message } };
+    return { result: { fieldErrors: {}, ...saved, intent, values } };
   }
   if (intent === "message") {
     const post = messagePostOf(read);
@@ -142,26 +135,27 @@ async function answerPost(
       counted: read.counted,
     });
     if (sent.ok) {
-      return { status: 200, result: { intent, ok: true, message: sent.message, messageId: sent.messageId } };
+      return { result: { intent, ok: true, message: sent.message, messageId: sent.messageId } };
     }
-    const failure = { intent: "message" as const, ok: false as const, error: sent.error, body };
+    const failure = {
+      intent: "message" as const,
+      ok: false as const,
+      status: sent.status,
+      error: sent.error,
+      body,
+    };
     if (sent.status === 429) {
       return {
-        status: 429,
         headers: { "Retry-After": String(sent.retryAfterSeconds) },
         result: { ...failure, fieldErrors: {} },
       };
     }
     if (sent.status === 409) {
       return {
-        status: 409,
         result: { ...failure, fieldErrors: {}, closed: { buyAgain: buyAgainLink(sent.buyAgainPath) } },
       };
     }
-    return {
-      status: sent.status,
-      result: { ...failure, fieldErrors: "fieldErrors" in sent ? sent.fieldErrors : {} },
-    };
+    return { result: { ...failure, fieldErrors: "fieldErrors" in sent ? sent.fieldErrors : {} } };
   }
-  return { status: 400, result: { intent: null, ok: false, error: UNKNOWN_FORM } };
+  return { result: { intent: null, ok: false, status: 400, error: UNKNOWN_FORM } };
 }

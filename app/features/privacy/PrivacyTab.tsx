@@ -2,9 +2,10 @@
  * The profile page's Privacy tab (issue 25): "Download my data" and "Delete my account".
  */
 import { Form, useNavigation } from "react-router";
-import type { ProfileActionData } from "~/features/accounts/profile";
+import { type ProfileActionData, profileNotice } from "~/features/accounts/profile";
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
+import { formErrors } from "~/ui/form";
 import { DeleteConfirmField } from "./DeleteConfirmField";
 import { DATA_EXPORTS_PER_DAY } from "./data-export";
 
@@ -22,6 +23,8 @@ function DeleteAccount({
 }) {
   const navigation = useNavigation();
   const mine = result?.form === "deleteAccount" ? result : undefined;
+  const notice = profileNotice(mine);
+  const { fieldErrors } = formErrors(mine);
   const deleting = navigation.formData?.get("intent") === "deleteAccount";
   return (
     <section aria-labelledby="delete-title" className="max-w-xl space-y-4 border-t border-slate-200 pt-8">
@@ -39,14 +42,14 @@ function DeleteAccount({
       </p>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="deleteAccount" />
-        {mine?.notice && <Alert tone={mine.notice.tone}>{mine.notice.text}</Alert>}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         <PasswordField
           label="Your password"
           name="password"
           autoComplete="current-password"
           hint="The one you sign in with"
           required
-          error={mine?.fieldErrors.password}
+          error={fieldErrors.password}
         />
         {twoFactorOn && (
           <TextField
@@ -56,10 +59,10 @@ function DeleteAccount({
             autoComplete="one-time-code"
             hint="The 6-digit code from your authenticator app, or a backup code"
             required
-            error={mine?.fieldErrors.code}
+            error={fieldErrors.code}
           />
         )}
-        <DeleteConfirmField error={mine?.fieldErrors.confirm} />
+        <DeleteConfirmField error={fieldErrors.confirm} />
         <Button type="submit" variant="danger" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete my account"}
         </Button>

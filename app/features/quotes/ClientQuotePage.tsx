@@ -11,7 +11,8 @@ import { StatusBadge } from "~/ui/badge";
 import { ButtonLink, buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Alert, FormError, TextAreaField, TextField } from "~/ui/field";
-import type { ClientQuoteActionResult, ClientQuotePage as PageData } from "./client-quote.server";
+import { failureOf, formErrors } from "~/ui/form";
+import type { ClientQuotePageResult, ClientQuotePage as PageData } from "./client-quote.server";
 import { QuoteDocument } from "./QuoteDocument";
 
 const KIND_LABELS: Record<string, string> = { deposit: "Deposit", balance: "Balance", full: "Invoice" };
@@ -21,11 +22,13 @@ function AcceptForm({
   result,
 }: {
   quote: PageData["quote"];
-  result: Extract<ClientQuoteActionResult, { intent: "accept" }> | undefined;
+  result: Extract<ClientQuotePageResult, { intent: "accept" }> | undefined;
 }) {
   const id = useId();
   const busy = useNavigation().formData?.get("intent") === "accept";
-  const termsError = result?.fieldErrors.terms;
+  // A refusal the fields do not show (the quote changed meanwhile) is the form's alert.
+  const { alert, fieldErrors } = formErrors(result);
+  const termsError = fieldErrors.terms;
   const payNow = quote.deposit ? `the deposit of ${quote.deposit.amount}` : `the total of ${quote.total}`;
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass("p-5")}>
@@ -36,9 +39,9 @@ function AcceptForm({
         Accepting places the order and issues its invoice for {payNow}; you go straight on to pay it.
         {quote.deposit && " The balance is invoiced when the work is complete."}
       </p>
-      {result && !result.fieldErrors.terms && !result.fieldErrors.signature && (
+      {alert && (
         <div className="mt-3">
-          <FormError message={result.error} />
+          <FormError message={alert} />
         </div>
       )}
       <Form method="post" className="mt-4 space-y-4">
@@ -72,7 +75,7 @@ function AcceptForm({
           required
           maxLength={200}
           defaultValue={result?.values.signature}
-          error={result?.fieldErrors.signature}
+          error={fieldErrors.signature}
           hint="Typing your name signs the acceptance; we keep it with the date and time."
           className="max-w-md"
         />
@@ -87,11 +90,11 @@ function AcceptForm({
 function DeclineForm({
   result,
 }: {
-  result: Extract<ClientQuoteActionResult, { intent: "decline" }> | undefined;
+  result: Extract<ClientQuotePageResult, { intent: "decline" }> | undefined;
 }) {
   const id = useId();
   const busy = useNavigation().formData?.get("intent") === "decline";
-  const failed = result && !result.ok ? result : undefined;
+  const failed = failureOf(result);
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass("p-5")}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -174,7 +177,7 @@ export function ClientQuotePage({
   result,
 }: {
   page: PageData;
-  result: ClientQuoteActionResult | undefined;
+  result: ClientQuotePageResult | undefined;
 }) {
   const v = page.quote;
   return (
@@ -186,7 +189,7 @@ export function ClientQuotePage({
         <PdfDownloadLink href={`/client/quotes/${v.id}/pdf`} />
       </div>
       {result?.intent === "decline" && result.ok && <Alert tone="success">{result.message}</Alert>}
-      {result?.intent === null && <FormError message={result.error} />}
+      {result?.intent === null && <FormError message={formErrors(result).error} />}
       <QuoteDocument quote={v} />
       <div className="space-y-6 print:hidden">
         {v.open ? (

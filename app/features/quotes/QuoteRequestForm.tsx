@@ -171,7 +171,7 @@ export function QuoteRequestForm({ services, action, defaults, accountEmail, aft
         </div>
       </div>
       <HoneypotField id={`${id}-hp`} />
-      <FormAlert ref={alertRef} id={alertId} message={error?.message} />
+      <FormAlert ref={alertRef} id={alertId} message={error?.error} />
       <Button type="submit" disabled={sending} className={cn("w-full py-3 text-base")}>
         {sending ? QUOTE_SENDING_LABEL : "Request a Quote"}
       </Button>

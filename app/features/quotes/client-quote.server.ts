@@ -2,17 +2,23 @@
  * The client's quote page (`/client/quotes/{id}`, issue "quotes"): what its loader shows and what its
  * two forms do. Only the signed-in client's own quote, sent or later (never a draft); another's, an
  * unknown or a malformed id are the same 404. Accepting sends the client straight on to the checkout of
- * the invoice it made (the deposit, or the whole amount), as a purchase does.
+ * the invoice it made (the deposit, or the whole amount), as a purchase does. Called with deps
+ * (`clientQuoteDeps`, built by the route), as the order page's server code is.
  */
 import { asc, eq } from "drizzle-orm";
-import { type AppLoadContext, data, redirect } from "react-router";
 import type { Client } from "~/db/schema";
 import { invoices } from "~/db/schema";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { isUuid } from "~/features/ids/ids";
-import { payInvoice } from "~/features/orders/orders.server";
-import { orderDeps } from "~/features/payments/deps.server";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { type OrderDeps, payInvoice } from "~/features/orders/orders.server";
+import {
+  type ActionFailure,
+  type ActionResult,
+  type ActionSuccess,
+  type FieldErrors,
+  formValues,
+  parseForm,
+} from "~/ui/form";
 import { acceptInput, acceptQuote, declineQuote } from "./quote-acceptance.server";
 import type { QuoteDeps } from "./quote-deps.server";
 import { getClientQuote } from "./quote-queries.server";
@@ -28,28 +34,35 @@ export interface ClientQuotePage {
   } | null;
 }
 
+/** What the page's forms answer; an acceptance that went through answers where the browser goes next. */
 export type ClientQuoteActionResult =
-  | {
-      intent: "accept";
-      ok: false;
-      error: string;
-      fieldErrors: FieldErrors;
-      values: { signature: string };
-    }
-  | { intent: "decline"; ok: true; message: string }
-  | { intent: "decline"; ok: false; error: string; values: { reason: string } }
-  | { intent: null; ok: false; error: string };
+  | ActionResult<{ intent: "accept"; redirectTo: string }, AcceptFailure>
+  | ActionResult<{ intent: "decline"; message: string }, { intent: "decline"; values: { reason: string } }>
+  | ActionFailure<{ intent: null }>;
+
+type AcceptFailure = { intent: "accept"; fieldErrors: FieldErrors; values: { signature: string } };
+
+/** What the page shows of an answer (an acceptance that went through is a redirect). */
+export type ClientQuotePageResult = Exclude<ClientQuoteActionResult, ActionSuccess<{ intent: "accept" }>>;
 
 type ClientRef = Pick<Client, "id" | "email" | "timeZone" | "language">;
 
+/** What the quote page needs: the client's quote changes, the checkout of an accepted quote's invoice. */
+export interface ClientQuoteDeps extends QuoteDeps {
+  /** payInvoice's deps: an accepted quote goes on to the checkout of its first invoice. */
+  checkout: OrderDeps;
+  /** Called after a commit that queued email, so this process's outbox sends it at once. */
+  wakeOutbox(): void;
+}
+
 /** The page's data, or null (404). */
 export async function loadClientQuote(
-  context: AppLoadContext,
+  deps: Pick<QuoteDeps, "db" | "config">,
   client: ClientRef,
   quoteId: string,
 ): Promise<ClientQuotePage | null> {
   if (!isUuid(quoteId)) return null;
-  const db = context.runtime.database.db;
+  const { db } = deps;
   const quote = await getClientQuote(db, client, quoteId);
   if (!quote) return null;
   let order: ClientQuotePage["order"] = null;
@@ -71,71 +84,68 @@ export async function loadClientQuote(
     };
   }
   const { timeZone } = accountLocaleOf(client);
-  return { quote: quoteView(quote, context.runtime.config.business, undefined, undefined, timeZone), order };
-}
-
-function quoteDeps(context: AppLoadContext, client: ClientRef): QuoteDeps {
-  return {
-    db: context.runtime.database.db,
-    config: context.runtime.config,
-    actor: { id: client.id, email: client.email },
-  };
+  return { quote: quoteView(quote, deps.config.business, undefined, undefined, timeZone), order };
 }
 
 export const UNKNOWN_QUOTE_FORM = "This form is not one of the page's. Please reload the page and try again.";
 
 /**
  * Accept (intent=accept: the terms ticked, the full name typed) or decline (intent=decline, a reason
- * if any). An acceptance throws the redirect to the checkout of its invoice (or to the invoice's page
- * when the provider could not start one); anything else answers the page's data with its status.
+ * if any). An accepted quote answers where to go: the checkout of its invoice (or the invoice's page
+ * when the provider could not start one); anything else answers what the page shows, with its status.
  */
 export async function clientQuoteAction(
-  context: AppLoadContext,
-  request: Request,
+  deps: ClientQuoteDeps,
   client: ClientRef,
   quoteId: string,
-) {
-  const notFound = () =>
-    data<ClientQuoteActionResult>({ intent: null, ok: false, error: "Quote not found." }, 404);
+  request: Request,
+  meta: { ip: string | null },
+): Promise<ClientQuoteActionResult> {
+  const notFound = (): ClientQuoteActionResult => ({
+    ok: false,
+    status: 404,
+    intent: null,
+    error: "Quote not found.",
+  });
   if (!isUuid(quoteId)) return notFound();
   const values = formValues(await request.formData());
-  const deps = quoteDeps(context, client);
   if (values.intent === "accept") {
     const signature = values.signature ?? "";
-    const fail = (status: number, error: string, fieldErrors: FieldErrors = {}) =>
-      data<ClientQuoteActionResult>(
-        { intent: "accept", ok: false, error, fieldErrors, values: { signature } },
-        status,
-      );
+    const fail = (status: number, error: string): ClientQuoteActionResult => ({
+      ok: false,
+      status,
+      intent: "accept",
+      error,
+      fieldErrors: {},
+      values: { signature },
+    });
     // The field each message belongs to; acceptQuote checks the same schema again.
     const parsed = parseForm(acceptInput, { ...values, signature });
     if (!parsed.ok) {
       // The quote's existence is checked before the form's errors are shown: another's is a 404.
       if (!(await getClientQuote(deps.db, client, quoteId))) return notFound();
-      return fail(400, parsed.error, parsed.fieldErrors);
+      return { ...parsed, intent: "accept", values: { signature } };
     }
     const accepted = await acceptQuote(deps, client, quoteId, parsed.data, {
-      ip: context.clientIp,
+      ip: meta.ip,
       userAgent: request.headers.get("user-agent"),
     });
     if (!accepted.ok) return accepted.status === 404 ? notFound() : fail(accepted.status, accepted.error);
-    context.runtime.outbox.wake();
-    const checkout = await payInvoice(orderDeps(context), { client, invoiceId: accepted.invoiceId });
-    throw redirect(checkout.ok ? checkout.redirectTo : `/client/invoice/${accepted.invoiceId}`);
+    deps.wakeOutbox();
+    const checkout = await payInvoice(deps.checkout, { client, invoiceId: accepted.invoiceId });
+    const redirectTo = checkout.ok ? checkout.redirectTo : `/client/invoice/${accepted.invoiceId}`;
+    return { ok: true, intent: "accept", redirectTo };
   }
   if (values.intent === "decline") {
     const reason = values.reason ?? "";
     const declined = await declineQuote(deps, client, quoteId, { reason });
     if (!declined.ok) {
       if (declined.status === 404) return notFound();
-      return data<ClientQuoteActionResult>(
-        { intent: "decline", ok: false, error: declined.error, values: { reason } },
-        declined.status,
-      );
+      return { ...declined, intent: "decline", values: { reason } };
     }
-    context.runtime.outbox.wake();
-    return data<ClientQuoteActionResult>({ intent: "decline", ok: true, message: declined.message });
+    deps.wakeOutbox();
+    return { ok: true, intent: "decline", message: declined.message };
   }
   if (!(await getClientQuote(deps.db, client, quoteId))) return notFound();
-  return data<ClientQuoteActionResult>({ intent: null, ok: false, error: UNKNOWN_QUOTE_FORM }, 400);
+  return { ok: false, status: 400, intent: null, error: UNKNOWN_QUOTE_FORM };
 }

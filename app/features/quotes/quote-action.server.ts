@@ -1,7 +1,8 @@
 /** The quote request form posted to a page's action (the home page's #quote, the portal's new request). */
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { publicCatalogue } from "~/features/catalogue/catalogue.server";
 import { HONEYPOT_FIELD } from "~/features/security/honeypot";
+import { actionResponse } from "~/ui/form";
 import { type QuoteFormResult, quoteValues } from "./quote-request-result";
 import { type QuoteRequestDeps, submitQuoteRequest } from "./quote-requests.server";
 
@@ -38,12 +39,10 @@ export async function handleQuoteForm(
     ip: context.clientIp,
     userAgent: request.headers.get("user-agent"),
   });
-  if (outcome.ok) return data<QuoteFormResult>({ form: "quote", ok: true, email: outcome.email });
-  return data<QuoteFormResult>(
-    { form: "quote", ok: false, message: outcome.error, field: outcome.field, values },
-    {
-      status: outcome.status,
-      headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    },
+  if (outcome.ok) return actionResponse<QuoteFormResult>({ form: "quote", ok: true, email: outcome.email });
+  const { status, error, field, retryAfterSeconds } = outcome;
+  return actionResponse<QuoteFormResult>(
+    { form: "quote", ok: false, status, error, field, values },
+    retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
   );
 }

@@ -12,15 +12,15 @@
  */
 import type { Config } from "~/config.server";
 import type { ChangeDeps } from "~/features/audit/audit.server";
+import type { ActionResult } from "~/ui/form";
 
 /** A change to quotes: the audit's deps, with the invoice rules (tax rate, due days). */
 export interface QuoteDeps extends Omit<ChangeDeps, "config"> {
   config: Pick<Config, "business" | "publicUrl" | "invoices">;
 }
 
-export type QuoteResult<T = { id: string }> =
-  | ({ ok: true; message: string } & T)
-  | { ok: false; status: number; error: string };
+/** A quote verb's answer: the one form answer (`ActionResult`), its message always said. */
+export type QuoteResult<T extends object = { id: string }> = ActionResult<{ message: string } & T>;
 
 export const clientQuotePath = (id: string) => `/client/quotes/${id}`;
 export const adminQuotePath = (id: string) => `/admin/quotes/${id}`;

@@ -3,6 +3,8 @@
  * of zod, like the contact form's, so the home page's JavaScript stays small).
  */
 
+import type { ActionResult } from "~/ui/form";
+
 export const QUOTE_INTENT = "quote";
 
 export type QuoteField = "name" | "email" | "company" | "services" | "description" | "budget" | "deadline";
@@ -24,16 +26,15 @@ export const QUOTE_SENDING_LABEL = "Sending Request...";
 export const QUOTE_SUCCESS_HEADING = "Quote Request Received!";
 export const QUOTE_RATE_LIMITED = "Too many requests in a short time. Please try again later.";
 
-/** What the action answers to a quote request post, the same with and without JavaScript. */
-export type QuoteFormResult =
-  | { form: "quote"; ok: true; email: string }
-  | {
-      form: "quote";
-      ok: false;
-      message: string;
-      field: QuoteField | null;
-      values: Record<QuoteTextField, string> & { services: string[] };
-    };
+/** What the action answers to a quote request post (ADR 0011), the same with and without JavaScript. */
+export type QuoteFormResult = ActionResult<
+  { form: "quote"; email: string },
+  {
+    form: "quote";
+    field: QuoteField | null;
+    values: Record<QuoteTextField, string> & { services: string[] };
+  }
+>;
 
 export function isQuoteFormResult(value: unknown): value is QuoteFormResult {
   return Boolean(value && typeof value === "object" && (value as { form?: unknown }).form === "quote");

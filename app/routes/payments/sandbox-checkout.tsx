@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/features/money/format";
 import { buttonClass } from "~/ui/button";
+import { actionResponse, formErrors } from "~/ui/form";
 import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/sandbox-checkout";
 
@@ -41,23 +42,22 @@ const Intent = z.object({ intent: z.enum(["pay", "cancel"]), session: z.string()
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+  if (!parsed.success) return actionResponse({ ok: false, status: 400, error: "Choose Pay or Cancel." });
   const { sandbox, session } = sessionOf(context, parsed.data.session);
   if (parsed.data.intent === "cancel") throw redirect(pathOf(session.cancelUrl));
   try {
     await sandbox.pay(session);
   } catch (error) {
     context.logger.warn({ err: error, orderId: session.orderId }, "sandbox: payment webhook failed");
-    return data(
-      { error: `The payment could not be completed: ${(error as Error).message}` },
-      { status: 502 },
-    );
+    const message = `The payment could not be completed: ${(error as Error).message}`;
+    return actionResponse({ ok: false, status: 502, error: message });
   }
   throw redirect(pathOf(session.successUrl));
 }
 
 export default function SandboxCheckout({ loaderData: d, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { error } = formErrors(actionData);
   const busy = navigation.state !== "idle";
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
@@ -83,9 +83,9 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
             </dd>
           </div>
         </dl>
-        {actionData?.error && (
+        {error && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {actionData.error}
+            {error}
           </p>
         )}
         <Form method="post" className="mt-8 flex gap-3">

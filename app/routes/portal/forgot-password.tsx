@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { accountDeps } from "~/features/accounts/deps.server";
@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from "~/features/accounts/forms";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError } from "~/ui/field";
-import { formValues, parseForm } from "~/ui/form";
+import { actionResponse, formErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/forgot-password";
 
@@ -16,11 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(forgotPasswordSchema, formValues(await request.formData()));
-  if (!parsed.ok) return data({ error: parsed.fieldErrors.email ?? null, formError: null, sent: null }, 400);
+  if (!parsed.ok) return actionResponse(parsed);
   // The same answer whether or not the address has an account.
-  const outcome = await requestPasswordReset(accountDeps(context), parsed.data.email);
-  if (!outcome.ok) return data({ error: null, formError: outcome.message, sent: null }, outcome.status);
-  return data({ error: null, formError: null, sent: outcome.message });
+  return actionResponse(await requestPasswordReset(accountDeps(context), parsed.data.email));
 }
 
 /** The same rule in the browser, fetched when the form is first used (zod is not in the page's JS). */
@@ -28,20 +26,18 @@ const browserRules = () => import("~/features/accounts/forms").then((m) => m.for
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onFocus, onSubmit, clear } = useFormErrors(
-    browserRules,
-    actionData?.error ? { email: actionData.error } : undefined,
-  );
+  const { alert, fieldErrors, message } = formErrors(actionData);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, fieldErrors);
   return (
     <AuthCard
       title="Forgot Your Password?"
       subtitle="Enter the email address of your account and we will send you a link to choose a new password."
     >
-      {actionData?.sent ? (
-        <Alert tone="success">{actionData.sent}</Alert>
+      {message ? (
+        <Alert tone="success">{message}</Alert>
       ) : (
         <Form method="post" noValidate className="space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
-          <FormError message={actionData?.formError} />
+          <FormError message={alert} />
           <EmailField error={errors.email} onChange={clear("email")} />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}

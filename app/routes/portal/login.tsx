@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signIn } from "~/features/accounts/accounts.server";
 import { accountDeps } from "~/features/accounts/deps.server";
@@ -15,7 +15,7 @@ import { TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Alert, EmailField, FormError, PasswordField } from "~/ui/field";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { actionResponse, formErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/login";
 
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(loginSchema, values);
   const echo = { email: values.email ?? "" };
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null, values: echo }, 400);
+  if (!parsed.ok) return actionResponse({ ...parsed, values: echo });
   const result = await signIn(accountDeps(context), request, parsed.data);
   if (result.ok && "twoFactor" in result) {
     const back = new URL(request.url).searchParams.get("redirectTo");
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": await setPendingVerification(context, result.unverified) },
     });
   }
-  return data({ fieldErrors: {} as FieldErrors, formError: result.formError, values: echo }, result.status);
+  return actionResponse({ ...result, values: echo });
 }
 
 /** The same rules in the browser, fetched when the form is first used (zod is not in the page's JS). */
@@ -77,7 +77,8 @@ const browserRules = () => import("~/features/accounts/forms").then((m) => m.log
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
+  const { alert, fieldErrors } = formErrors(actionData);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -94,7 +95,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <div className="space-y-3">
         {loaderData.notice && <Alert tone={loaderData.noticeTone}>{loaderData.notice}</Alert>}
-        <FormError message={actionData?.formError} />
+        <FormError message={alert} />
       </div>
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <EmailField defaultValue={actionData?.values.email} error={errors.email} onChange={clear("email")} />

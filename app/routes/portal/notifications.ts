@@ -1,7 +1,8 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { requireClient, safeRedirectPath } from "~/features/accounts/session.server";
 import { applyBellAction, loadBell } from "~/features/notifications/bell.server";
+import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/notifications";
 
 /** The bell's data (for a fetcher). */
@@ -21,11 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context, { api: true });
   const form = await request.formData();
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false, error: "Unknown notification action." }, { status: 400 });
+  if (!parsed.success)
+    return actionResponse({ ok: false, status: 400, error: "Unknown notification action." });
   const ok = await applyBellAction(context.runtime.database.db, user.id, parsed.data);
   const back = form.get("back");
   // A post without JavaScript goes back to the page it came from.
   if (typeof back === "string") return redirect(safeRedirectPath(back, "/client/dashboard"));
-  if (!ok) return data({ ok: false, error: "Notification not found." }, { status: 404 });
-  return { ok: true };
+  if (!ok) return actionResponse({ ok: false, status: 404, error: "Notification not found." });
+  return actionResponse({ ok: true });
 }

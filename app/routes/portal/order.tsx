@@ -5,6 +5,7 @@ import { ClientOrderPage, OrderNotFound } from "~/features/portal/ClientOrderPag
 import { clientOrderAction, loadClientOrder } from "~/features/portal/client-order.server";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
+import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const answer = await clientOrderAction(afterSaleDeps(context), user.id, params.orderId, request);
-  return data(answer.result, { status: answer.status, headers: answer.headers });
+  return actionResponse(answer.result, answer.headers);
 }
 
 /** A refused post's headers (Retry-After of a 429) reach the page's answer too. */

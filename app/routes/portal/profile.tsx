@@ -1,5 +1,6 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
+import type { ProfileActionData } from "~/features/accounts/profile";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
@@ -7,7 +8,7 @@ import { ProfilePage } from "~/features/portal/ProfilePage";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
-import { formValues } from "~/ui/form";
+import { actionResponse, formValues } from "~/ui/form";
 import type { Route } from "./+types/profile";
 import { usePortalData } from "./shell";
 
@@ -36,21 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "deleteAccount") {
     const deps = deletionDeps(context);
     const result = await deleteOwnAccount(deps, request, user, values);
-    if (!result.ok) {
-      return data(
-        {
-          form: "deleteAccount" as const,
-          notice: { tone: "error" as const, text: result.error },
-          fieldErrors: result.fieldErrors,
-        },
-        { status: result.status },
-      );
-    }
+    if (!result.ok) return actionResponse<ProfileActionData>({ ...result, form: "deleteAccount" });
     forgetSignedIn(context);
     throw redirect("/client/account-deleted", { headers: await signedOutCookies(deps) });
   }
   const answer = await profileAction(accountDeps(context), request, user, values);
-  return data(answer.data, { status: answer.status, headers: answer.headers });
+  return actionResponse(answer.result, answer.headers);
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { orderDeps } from "~/features/payments/deps.server";
 import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
-import { parseForm } from "~/ui/form";
+import { actionResponse, formErrors, parseForm } from "~/ui/form";
 import type { Route } from "./+types/purchase";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const form = { ...Object.fromEntries(formData), addons: formData.getAll("addon") };
   const parsed = parseForm(checkoutForm, form);
-  if (!parsed.ok) return data(parsed, 400);
+  if (!parsed.ok) return actionResponse(parsed);
   // Only what to buy is read from the form; prices, totals and amounts never are.
   const outcome = await checkout(orderDeps(context), {
     client,
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     checkoutToken: parsed.data.checkoutToken,
   });
   if (outcome.ok) throw redirect(outcome.redirectTo);
-  return data({ error: outcome.error }, { status: outcome.status });
+  return actionResponse({ ok: false, status: outcome.status, error: outcome.error });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -55,7 +55,7 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
   return (
     <PurchasePage
       data={loaderData}
-      error={actionData?.error ?? null}
+      error={formErrors(actionData).error}
       visitorCurrency={root.currency.currency}
     />
   );

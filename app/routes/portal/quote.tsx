@@ -1,8 +1,10 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { ClientQuotePage, QuoteNotFound } from "~/features/quotes/ClientQuotePage";
 import { clientQuoteAction, loadClientQuote } from "~/features/quotes/client-quote.server";
+import { clientQuoteDeps } from "~/features/quotes/client-quote-deps.server";
 import { pageTitle } from "~/features/site/meta";
+import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
-  const page = await loadClientQuote(context, client, params.quoteId);
+  const page = await loadClientQuote(clientQuoteDeps(context, client), client, params.quoteId);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };
 }
@@ -24,7 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Accept (on to the checkout of its invoice) or decline. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = await requireClient(request, context);
-  return clientQuoteAction(context, request, client, params.quoteId);
+  const deps = clientQuoteDeps(context, client);
+  const result = await clientQuoteAction(deps, client, params.quoteId, request, { ip: context.clientIp });
+  if (result.ok && result.intent === "accept") throw redirect(result.redirectTo);
+  return actionResponse(result);
 }
 
 export default function ClientQuote({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { signUp } from "~/features/accounts/accounts.server";
 import { accountDeps } from "~/features/accounts/deps.server";
@@ -8,7 +8,7 @@ import { getCurrentUser, safeRedirectPath, setPendingVerification } from "~/feat
 import { seo } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { EmailField, FormError, TextField } from "~/ui/field";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { actionResponse, formErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/register";
 
@@ -30,16 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(registerSchema, values);
   const echo = { name: values.name ?? "", email: values.email ?? "" };
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null, values: echo }, 400);
+  if (!parsed.ok) return actionResponse({ ...parsed, values: echo });
   // From the purchase page's 'create an account' link: the verification link leads back there.
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null;
   const result = await signUp(accountDeps(context), request, parsed.data, returnTo);
-  if (!result.ok) {
-    return data(
-      { fieldErrors: (result.fieldErrors ?? {}) as FieldErrors, formError: result.formError, values: echo },
-      result.status,
-    );
-  }
+  if (!result.ok) return actionResponse({ ...result, values: echo });
   const cookie = await setPendingVerification(context, { email: parsed.data.email, name: parsed.data.name });
   return redirect("/client/verify-email", { headers: { "Set-Cookie": cookie } });
 }
@@ -49,7 +44,8 @@ const browserRules = () => import("~/features/accounts/forms").then((m) => m.reg
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
+  const { alert, fieldErrors } = formErrors(actionData);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, fieldErrors);
   const submitting = navigation.state === "submitting";
 
   return (
@@ -64,7 +60,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <FormError message={actionData?.formError} />
+      <FormError message={alert} />
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <TextField
           label="Full Name"

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { resetPassword } from "~/features/accounts/accounts.server";
 import { accountDeps } from "~/features/accounts/deps.server";
@@ -8,7 +8,7 @@ import { NewPasswordFields } from "~/features/accounts/NewPasswordFields";
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { Alert, FormError } from "~/ui/field";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { actionResponse, formErrors, formValues, parseForm } from "~/ui/form";
 import { useFormErrors } from "~/ui/use-form-errors";
 import type { Route } from "./+types/reset-password";
 
@@ -25,10 +25,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(resetPasswordSchema, formValues(await request.formData()));
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
+  if (!parsed.ok) return actionResponse(parsed);
   const result = await resetPassword(accountDeps(context), parsed.data);
   if (result.ok) return redirect("/client/login?reset=true");
-  return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
+  return actionResponse(result);
 }
 
 /** The same rules in the browser, fetched when the form is first used (zod is not in the page's JS). */
@@ -36,7 +36,8 @@ const browserRules = () => import("~/features/accounts/forms").then((m) => m.res
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, actionData?.fieldErrors);
+  const { alert, fieldErrors } = formErrors(actionData);
+  const { errors, onFocus, onSubmit, clear } = useFormErrors(browserRules, fieldErrors);
 
   if (!loaderData.token) {
     return (
@@ -53,7 +54,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AuthCard title="Choose a New Password">
-      <FormError message={actionData?.formError} />
+      <FormError message={alert} />
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields label="New Password" errors={errors} onEdit={(field) => clear(field)()} />

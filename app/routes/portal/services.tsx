@@ -8,6 +8,7 @@ import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.serv
 import { ServicesPage } from "~/features/portal/ServicesPage";
 import { serviceCard } from "~/features/portal/services-page";
 import { pageTitle } from "~/features/site/meta";
+import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Purchase Services", matches) }];
@@ -36,18 +37,24 @@ const currencySchema = z.object({
     .regex(/^[A-Z]{3}$/),
 });
 
-/** The currency selector's choice is saved as the client's preference. */
+/**
+ * The currency selector's choice is saved as the client's preference. The page shows the chosen
+ * currency whether or not it was saved, so a choice not saved still answers 200.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
   const parsed = currencySchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { ok: false };
-  const ok = await saveChosenCurrencyIfClient(
-    context.runtime.database.db,
-    user.id,
-    parsed.data.currency,
-    context.logger,
+  const saved =
+    parsed.success &&
+    (await saveChosenCurrencyIfClient(
+      context.runtime.database.db,
+      user.id,
+      parsed.data.currency,
+      context.logger,
+    ));
+  return actionResponse(
+    saved ? { ok: true } : { ok: false, status: 200, error: "The currency was not saved." },
   );
-  return { ok };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@
  * the authenticator app, or a backup code (each works once), finishes the sign-in; then the login's
  * redirects apply (admins to the back office, clients to `redirectTo` or the dashboard).
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/features/accounts/AuthCard";
 import { accountDeps } from "~/features/accounts/deps.server";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
@@ -14,7 +14,7 @@ import { pendingSignInUserId, verifySignInCode } from "~/features/accounts/two-f
 import { pageTitle } from "~/features/site/meta";
 import { Button } from "~/ui/button";
 import { FormError, TextField } from "~/ui/field";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { actionResponse, formErrors, formValues, parseForm } from "~/ui/form";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(twoFactorSignInSchema, values);
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: null }, 400);
+  if (!parsed.ok) return actionResponse(parsed);
   const result = await verifySignInCode(accountDeps(context), request, parsed.data);
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
@@ -47,18 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("restart" in result) {
     return redirect(loginAgain(request, result.restart), { headers: forwardCookies(result.cookies) });
   }
-  return data({ fieldErrors: {} as FieldErrors, formError: result.formError }, result.status);
+  return actionResponse(result);
 }
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const { alert, fieldErrors } = formErrors(actionData);
   return (
     <AuthCard
       title="Two-Factor Authentication"
       subtitle="Enter the 6-digit code from your authenticator app, or one of your backup codes."
     >
-      <FormError message={actionData?.formError} />
+      <FormError message={alert} />
       <Form method="post" noValidate className="mt-4 space-y-4">
         <TextField
           label="Authentication code"
@@ -68,7 +69,7 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
           spellCheck={false}
           required
           maxLength={64}
-          error={actionData?.fieldErrors.code}
+          error={fieldErrors.code}
           hint="Lost your phone? A backup code (like abcde-12345) works once."
         />
         <label className="flex items-center gap-2 text-sm text-slate-700">
