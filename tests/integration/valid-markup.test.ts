@@ -24,7 +24,7 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const pglite = testDatabases.find((d) => d.name === "pglite")!;
 
-describe("valid markup on the signed-in pages", () => {
+describe("valid markup (and named recipients) on the signed-in pages", () => {
   let server: TestServer;
   let client: Session;
   let admin: Session;
@@ -137,5 +137,18 @@ describe("valid markup on the signed-in pages", () => {
       for (const error of await markupErrors(await res.text())) found.push(`${path} ${error}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it("queues the emails of those records with their recipient's name, for a To: in brackets", async () => {
+    const queued = await queryRows<{ kind: string; to_address: string; to_name: string | null }>(
+      db(),
+      sql`select kind, to_address, to_name from outbox_emails order by created_at`,
+    );
+    expect(queued).toContainEqual({
+      kind: "quote",
+      to_address: "ada.markup@example.com",
+      to_name: "Ada Lovelace",
+    });
+    for (const email of queued) expect(email.to_name, email.kind).toBeTruthy();
   });
 });

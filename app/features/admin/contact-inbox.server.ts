@@ -7,7 +7,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm"
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { escapeLike } from "./audit.server";
 import type { MessageFilter } from "./filters";
@@ -87,7 +87,7 @@ export async function replyToMessage(
     if (!row) return { ok: false, status: 404, error: "Message not found." };
     await enqueueEmail(tx, {
       kind: "contact-reply",
-      to: row.email,
+      to: mailbox(row.email, row.name),
       replyTo: { name: deps.config.business.name, address: deps.config.business.email },
       ...noticeEmail({
         business: deps.config.business,

@@ -68,6 +68,8 @@ export function PackageChoice({
                   name="package"
                   value={p.key}
                   defaultChecked={p.key === selectedPackage}
+                  // Above the label's ::after, so a click on the radio itself lands on it.
+                  className="relative z-1"
                   aria-describedby={p.features.length > 0 ? `${id}-${p.key}-features` : undefined}
                 />
                 {p.name}
