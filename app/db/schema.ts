@@ -328,6 +328,8 @@ export const outboxEmails = pgTable(
     /** What kind of email this is ('contact-notification', 'contact-confirmation', …), for logs and the inbox. */
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
+    /** The recipient's name, written `"Name" <address>` in To: (null on rows queued before it was kept). */
+    toName: text("to_name"),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),

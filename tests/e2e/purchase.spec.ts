@@ -235,6 +235,10 @@ test("buys SSL with the procurement add-on: the summary, the checkout and the in
   await expect(page.getByTestId("summary-addon-procurement")).toHaveCount(0);
   await expect(page.getByTestId("summary-total")).toHaveText("$10.00");
   await page.getByRole("checkbox", { name: /Certificate procurement/ }).check();
+  // A click anywhere on a package's card picks it, its list of features included (beside the label,
+  // under the label's ::after: forced, since Playwright would wait for the list itself to be on top).
+  await page.getByText("Wildcard certificate for all subdomains").click({ force: true, timeout: 10_000 });
+  await expect(page.getByRole("radio", { name: "Wildcard" })).toBeChecked();
   await page.getByRole("radio", { name: "Wildcard" }).check();
   await expect(page.getByTestId("summary-total")).toHaveText("$60.00");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

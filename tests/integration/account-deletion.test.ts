@@ -398,7 +398,8 @@ describe.each(testDatabases)("account deletion on $name", (database) => {
       .where(eq(outboxEmails.kind, "account-deleted"));
     await eventually(async () => {
       const [row] = await db().select().from(outboxEmails).where(eq(outboxEmails.id, confirmation!.id));
-      return row!.status === "sent" && row!.toAddress === "erased@deleted.invalid";
+      // The recipient's name goes with the address.
+      return row!.status === "sent" && row!.toAddress === "erased@deleted.invalid" && row!.toName === null;
     });
 
     // A late payment of the cancelled order: "Needs attention", never applied.

@@ -87,14 +87,16 @@ describe.each(testDatabases)("contact form and mail on $name", (database) => {
         message: body.message,
       });
 
+      const toAddress = (m: (typeof smtp.received)[number]) =>
+        m.to && "value" in m.to ? m.to.value.map((a) => a.address).join(", ") : "";
       const arrived = await eventually(() => {
         const mine = smtp.received.filter(
-          (m) => m.text?.includes(body.subject) || (m.to && "text" in m.to && m.to.text === body.email),
+          (m) => m.text?.includes(body.subject) || toAddress(m) === body.email,
         );
         return mine.length === 2 && mine;
       });
-      const notification = arrived.find((m) => m.to && "text" in m.to && m.to.text === OWNER)!;
-      const confirmation = arrived.find((m) => m.to && "text" in m.to && m.to.text === body.email)!;
+      const notification = arrived.find((m) => toAddress(m) === OWNER)!;
+      const confirmation = arrived.find((m) => toAddress(m) === body.email)!;
       expect(notification.subject).toBe(`New contact message: ${body.subject}`);
       expect(notification.replyTo?.value).toEqual([{ address: body.email, name: "Ada Lovelace" }]);
       expect(notification.from?.value).toEqual([{ address: "desk@portico.example", name: "Portico Desk" }]);
@@ -104,6 +106,14 @@ describe.each(testDatabases)("contact form and mail on $name", (database) => {
       expect(notification.html).not.toContain("<b>soon</b>");
       expect(confirmation.subject).toBe("We received your message");
       expect(confirmation.replyTo).toBeUndefined();
+      // Each To: is a name in brackets (issue 37); the confirmation's name is the address's own local
+      // part, not the name the visitor typed.
+      expect(notification.to && "value" in notification.to && notification.to.value).toEqual([
+        { address: OWNER, name: "Portico IT Services" },
+      ]);
+      expect(confirmation.to && "value" in confirmation.to && confirmation.to.value).toEqual([
+        { address: body.email, name: "ada.one" },
+      ]);
       expect(confirmation.text).toContain("Thank you for your message!");
       // Nothing the visitor typed goes back out: the form cannot carry a stranger's text to any address.
       for (const typed of [body.subject, "Ada", "Lovelace", "20 mailboxes", "<b>soon</b>", "&lt;b&gt;"]) {
@@ -301,7 +311,7 @@ describe.each(testDatabases)("contact form and mail on $name", (database) => {
         queued.push(
           await enqueueEmail(shared.db, {
             kind: "test",
-            to: `r${i}@example.com`,
+            to: { name: `Reader ${i}`, address: `r${i}@example.com` },
             subject: `n${i}`,
             html: "<p>x</p>",
             text: "x",

@@ -318,16 +318,20 @@ describe.each(testDatabases)("robustness on $name", (database) => {
         smtp.received.find((m) => m.subject === "New contact message: Reply-To check"),
       );
       expect(notification.replyTo?.value).toEqual([{ address: "alice.reply@example.com", name }]);
+      // To: names the owner, in brackets (issue 37: a bare To: scores as spam).
       expect(notification.to && "value" in notification.to && notification.to.value).toEqual([
-        { address: OWNER, name: "" },
+        { address: OWNER, name: "Portico IT Services" },
       ]);
+      expect(notification.headerLines.find((h) => h.key === "to")?.line).toBe(
+        `To: Portico IT Services <${OWNER}>`,
+      );
       expect(JSON.stringify(notification.headers.get("reply-to"))).not.toContain('"address":"boss@');
     });
 
     it("gives an email the same Message-ID on every attempt, so a resend after a crash folds", async () => {
       const id = await enqueueEmail(db(), {
         kind: "test",
-        to: "fold@example.com",
+        to: { name: "Fold", address: "fold@example.com" },
         subject: "Fold me",
         html: "<p>x</p>",
         text: "x",
@@ -367,7 +371,7 @@ describe.each(testDatabases)("robustness on $name", (database) => {
       expect(OUTBOX_LEASE_MS).toBe(60_000);
       const id = await enqueueEmail(db(), {
         kind: "test",
-        to: "lease@example.com",
+        to: { name: "Lease", address: "lease@example.com" },
         subject: "Lease",
         html: "<p>x</p>",
         text: "x",

@@ -6,7 +6,7 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
-import { Alert, TextField } from "~/ui/field";
+import { Alert, TextAreaField, TextField } from "~/ui/field";
 import { formErrors } from "~/ui/form";
 import {
   type ClientLanguage,
@@ -81,13 +81,15 @@ export function ProfileInformationTab({
         autoComplete="organization"
         error={fieldErrors.company}
       />
-      <TextField
+      {/* A textarea: "street-address" (the whole address, lines and all) is not allowed on an input. */}
+      <TextAreaField
         label="Billing Address"
         name="address"
+        rows={2}
         defaultValue={client.address}
         autoComplete="street-address"
         maxLength={200}
-        hint="Printed on invoices issued from now on"
+        hint="Printed on invoices issued from now on, on one line"
         error={fieldErrors.address}
       />
       <div className="grid gap-4 sm:grid-cols-2">

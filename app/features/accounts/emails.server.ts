@@ -1,7 +1,7 @@
 /** Queues the account emails in the outbox, and wakes this process's worker to send them at once. */
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { enqueueEmail, type OutboxWorker } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox, type OutboxWorker } from "~/features/mail/mail.server";
 import type { TimeZone } from "~/ui/format";
 import type { AccountEmails } from "./auth.server";
 import {
@@ -30,23 +30,19 @@ export function accountEmails(config: Config, db: Database, outbox: OutboxWorker
   const common = { business: config.business, publicUrl: config.publicUrl };
   const queue = async (
     kind: string,
-    to: string,
+    to: { email: string; name: string },
     content: { subject: string; html: string; text: string },
   ) => {
-    await enqueueEmail(db, { kind, to, ...content });
+    await enqueueEmail(db, { kind, to: mailbox(to.email, to.name), ...content });
     outbox.wake();
   };
   return {
     verification: (user, url) =>
-      queue("account-verification", user.email, verificationEmail({ ...common, name: user.name, url })),
+      queue("account-verification", user, verificationEmail({ ...common, name: user.name, url })),
     passwordReset: (user, url) =>
-      queue("password-reset", user.email, passwordResetEmail({ ...common, name: user.name, url })),
-    welcome: (user) => queue("account-welcome", user.email, welcomeEmail({ ...common, name: user.name })),
+      queue("password-reset", user, passwordResetEmail({ ...common, name: user.name, url })),
+    welcome: (user) => queue("account-welcome", user, welcomeEmail({ ...common, name: user.name })),
     securityAlert: (user, event, at, timeZone) =>
-      queue(
-        "security-alert",
-        user.email,
-        securityAlertEmail({ ...common, name: user.name, event, at, timeZone }),
-      ),
+      queue("security-alert", user, securityAlertEmail({ ...common, name: user.name, event, at, timeZone })),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/ui/form";
 import {
+  addressOnOneLine,
   changePasswordSchema,
   loginSchema,
   profileSchema,
@@ -120,6 +121,20 @@ describe("profileSchema", () => {
     expect(profileSchema.safeParse({ ...base, country: "c".repeat(56), taxId: "x\u0000" }).success).toBe(
       false,
     );
+  });
+
+  it("keeps the billing address on one line: the textarea's line breaks become commas", () => {
+    const base = { name: "Ada", phone: "", company: "" };
+    const r = profileSchema.safeParse({ ...base, address: " 1 Analytical Way,\r\n\n  London  \nEC1 " });
+    expect(r.success && r.data.address).toBe("1 Analytical Way, London, EC1");
+    expect(addressOnOneLine("Flat 2\r42 Baker Street")).toBe("Flat 2, 42 Baker Street");
+    expect(addressOnOneLine(" \n ")).toBe("");
+    // The limit is on what is stored.
+    expect(
+      errorsOf(profileSchema.safeParse({ ...base, address: `${"a".repeat(100)}\n${"b".repeat(99)}` })),
+    ).toEqual({
+      address: ACCOUNT_MESSAGES.addressTooLong,
+    });
   });
 
   it("trims, allows empty phone and company, refuses junk phone numbers", () => {

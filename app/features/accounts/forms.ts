@@ -59,6 +59,18 @@ const optionalText = (max: number, tooLong: string, label: string) =>
       ),
   );
 
+/**
+ * The billing address as invoices print it, on one line: the profile takes it in a textarea (the
+ * control HTML allows the browser's "street-address" autofill on), so line breaks become ", ".
+ */
+export function addressOnOneLine(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim().replace(/,$/, "").trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
 export const registerSchema = z
   .object({ name, email, password: newPassword, confirmPassword: anyPassword })
   .check(
@@ -123,7 +135,15 @@ export const profileSchema = z.object({
       z.refine(hasNoNul, { message: invalidCharacterMessage("Company name") }),
     ),
   // Billing details printed on invoices issued from now on (ADR 0504).
-  address: optionalText(200, ACCOUNT_MESSAGES.addressTooLong, "Address"),
+  address: z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(addressOnOneLine),
+        z.maxLength(200, { message: ACCOUNT_MESSAGES.addressTooLong }),
+        z.refine(hasNoNul, { message: invalidCharacterMessage("Address") }),
+      ),
+  ),
   // Free text as it should be printed, not an ISO code from a list (ADR 0504: the page's script budget).
   country: optionalText(56, ACCOUNT_MESSAGES.countryTooLong, "Country"),
   taxId: optionalText(40, ACCOUNT_MESSAGES.taxIdTooLong, "VAT/Tax ID"),

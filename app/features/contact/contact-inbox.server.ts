@@ -10,7 +10,7 @@ import { contactMessages } from "~/db/schema";
 import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
 import { escapeLike } from "~/features/lists/escape-like";
 import { pageOffset } from "~/features/lists/listing";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import type { MessageFilter } from "./contact-inbox";
 
@@ -91,7 +91,7 @@ export async function replyToMessage(
     if (!row) return { ok: false, status: 404, error: "Message not found." };
     await enqueueEmail(tx, {
       kind: "contact-reply",
-      to: row.email,
+      to: mailbox(row.email, row.name),
       replyTo: { name: deps.config.business.name, address: deps.config.business.email },
       ...noticeEmail({
         business: deps.config.business,

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
@@ -85,13 +85,14 @@ export async function submitContactMessage(
     };
     await enqueueEmail(tx, {
       kind: "contact-notification",
-      to: deps.business.email,
+      to: mailbox(deps.business.email, deps.business.name),
       replyTo: { name: input.name, address: input.email },
       ...contactNotificationEmail(props),
     });
     await enqueueEmail(tx, {
       kind: "contact-confirmation",
-      to: input.email,
+      // No name: the confirmation repeats nothing a stranger typed, to whoever owns the address.
+      to: mailbox(input.email),
       ...contactConfirmationEmail(props),
     });
     return row!.id;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { clients, type Invoice } from "~/db/schema";
 import type { ChangeDeps } from "~/features/audit/audit.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 
 export async function emailInvoiceClient(
@@ -20,7 +20,7 @@ export async function emailInvoiceClient(
   if (!c) return;
   await enqueueEmail(tx, {
     kind: email.kind,
-    to: c.email,
+    to: mailbox(c.email, c.name),
     ...noticeEmail({
       business: config.business,
       publicUrl: config.publicUrl,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress, outboxMessageId, readStoredAddress, retryDelayMs, storeAddress } from "./email";
+import {
+  formatAddress,
+  mailbox,
+  outboxMessageId,
+  readStoredAddress,
+  retryDelayMs,
+  storeAddress,
+} from "./email";
 
 describe("retryDelayMs", () => {
   it("doubles from the base delay with each failed attempt", () => {
@@ -45,5 +52,27 @@ describe("outboxMessageId", () => {
       outboxMessageId(id, "support@portico.example"),
     );
     expect(outboxMessageId(id, "nonsense")).toBe(`<outbox.${id}@portico.invalid>`);
+  });
+});
+
+describe("mailbox", () => {
+  it("names the recipient, on one line", () => {
+    expect(mailbox("ada@example.com", " Ada\r\n  Lovelace ")).toEqual({
+      name: "Ada Lovelace",
+      address: "ada@example.com",
+    });
+    expect(mailbox("ada@example.com", 'Lovelace, "Ada" 100%')).toEqual({
+      name: 'Lovelace, "Ada" 100%',
+      address: "ada@example.com",
+    });
+  });
+
+  it("stands the local part in for a missing or blank name, so the address is still in brackets", () => {
+    expect(mailbox("visitor.one@example.com")).toEqual({
+      name: "visitor.one",
+      address: "visitor.one@example.com",
+    });
+    expect(mailbox("ada@example.com", " \n ")).toEqual({ name: "ada", address: "ada@example.com" });
+    expect(mailbox("ada@example.com", null)).toEqual({ name: "ada", address: "ada@example.com" });
   });
 });

@@ -20,6 +20,18 @@ export interface MailAddress {
   address: string;
 }
 
+/**
+ * A recipient, written `"Name" <address>` in its header (issue 37: a To: without angle brackets is
+ * scored as spam). Without a name (an address typed into a public form, whose owner we do not name
+ * from what a stranger typed), the address's local part stands in. Line breaks and other control
+ * characters in a name become spaces.
+ */
+export function mailbox(address: string, name?: string | null): MailAddress {
+  const clean = (name ?? "").replace(/[\p{Cc}\s]+/gu, " ").trim();
+  const at = address.lastIndexOf("@");
+  return { name: clean || (at > 0 ? address.slice(0, at) : address), address };
+}
+
 /** How a structured address is kept in a text column of the outbox (JSON). */
 export function storeAddress(value: MailAddress): string {
   return JSON.stringify({ name: value.name, address: value.address });

@@ -1,6 +1,6 @@
 /**
  * The mail system's public face for the rest of Portico:
- * - `enqueueEmail(tx, { kind, to, replyTo, ...someTemplate(props) })` inside the transaction that stores
+ * - `enqueueEmail(tx, { kind, to: mailbox(address, name), replyTo, ...someTemplate(props) })` inside the transaction that stores
  *   what the email is about, then `context.runtime.outbox.wake()` after the commit;
  * - templates live with the feature that sends them (accounts/, contact/) and return
  *   `{ subject, html, text }`;
@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { captureTransport, smtpTransport } from "./transport.server";
 import { type OutboxWorker, startOutboxWorker } from "./worker.server";
 
-export type { EmailContent } from "./email";
+export { type EmailContent, type MailAddress, mailbox } from "./email";
 export { enqueueEmail, type OutgoingEmail } from "./outbox.server";
 export type { OutboxWorker };
 

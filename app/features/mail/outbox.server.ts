@@ -12,7 +12,8 @@ import { type EmailContent, type MailAddress, retryDelayMs, storeAddress } from 
 export interface OutgoingEmail extends EmailContent {
   /** What kind of email it is ('contact-notification', 'password-reset', …). */
   kind: string;
-  to: string;
+  /** The recipient by name and address (`mailbox(address, name)`), written `"Name" <address>`. */
+  to: MailAddress;
   /** Structured, never a formatted string: a name can then never add a recipient. */
   replyTo?: MailAddress;
   /** Forget the address and the body once sent or failed for good (an account's deletion, ADR 0520). */
@@ -24,6 +25,7 @@ export const ERASED_ADDRESS = "erased@deleted.invalid";
 const ERASED_BODY = "(erased once sent: the recipient's account was deleted)";
 const erased = {
   toAddress: ERASED_ADDRESS,
+  toName: null,
   replyTo: null,
   html: ERASED_BODY,
   text: ERASED_BODY,
@@ -39,7 +41,8 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
     .insert(outboxEmails)
     .values({
       kind: email.kind,
-      toAddress: email.to,
+      toAddress: email.to.address,
+      toName: email.to.name,
       replyTo: email.replyTo ? storeAddress(email.replyTo) : null,
       subject: email.subject,
       html: email.html,
@@ -54,6 +57,8 @@ export interface ClaimedEmail {
   id: string;
   kind: string;
   to: string;
+  /** The recipient's name, if the row kept one (see `mailbox`). */
+  toName: string | null;
   /** As stored: read it with readStoredAddress. */
   replyTo: string | null;
   subject: string;
@@ -79,7 +84,7 @@ export async function claimDueEmails(db: Database, limit: number, leaseMs: numbe
           ORDER BY next_attempt_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, to_address AS "to", reply_to AS "replyTo", subject, html, text, attempts`,
+        RETURNING id, kind, to_address AS "to", to_name AS "toName", reply_to AS "replyTo", subject, html, text, attempts`,
   );
 }
 

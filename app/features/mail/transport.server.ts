@@ -2,9 +2,29 @@
  * Where claimed emails go: an SMTP relay through nodemailer (SMTP_URL), or, without one, nowhere at
  * all: the outbox row itself is the captured message, shown at /dev/mail.
  */
-import type { Transporter } from "nodemailer";
-import { outboxMessageId, readStoredAddress } from "./email";
+import type { SendMailOptions, Transporter } from "nodemailer";
+import { mailbox, outboxMessageId, readStoredAddress } from "./email";
 import type { ClaimedEmail } from "./outbox.server";
+
+/**
+ * The message nodemailer writes for a claimed email. Addresses are objects, never text: nodemailer
+ * quotes or encodes the name (a comma, a quote or a "%" in it stays inside the display name, never adds
+ * a recipient), and every recipient is written `Name <address>` (issue 37: a bare To: scores as spam).
+ */
+export function outgoingMessage(email: ClaimedEmail, from: string): SendMailOptions {
+  const replyTo = readStoredAddress(email.replyTo);
+  return {
+    from,
+    to: mailbox(email.to, email.toName),
+    replyTo: replyTo ? mailbox(replyTo.address, replyTo.name) : undefined,
+    messageId: outboxMessageId(email.id, from),
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    // Lets a receiving system (and our tests) recognise a retry of the same outbox message.
+    headers: { "X-Portico-Outbox-Id": email.id },
+  };
+}
 
 export interface MailTransport {
   kind: "smtp" | "capture";
@@ -34,19 +54,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
     kind: "smtp",
     async send(email) {
       const transporter = await open();
-      const replyTo = readStoredAddress(email.replyTo);
-      const info = await transporter.sendMail({
-        from,
-        // Address objects: nodemailer encodes the name, so it cannot be read as more addresses.
-        to: { name: "", address: email.to },
-        replyTo: replyTo ?? undefined,
-        messageId: outboxMessageId(email.id, from),
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        // Lets a receiving system (and our tests) recognise a retry of the same outbox message.
-        headers: { "X-Portico-Outbox-Id": email.id },
-      });
+      const info = await transporter.sendMail(outgoingMessage(email, from));
       return { messageId: info.messageId };
     },
     close: () => {

@@ -3,7 +3,7 @@
  * (they work before hydration); PurchasePage reads them into its state.
  */
 
-import type { Dispatch, RefObject, SetStateAction } from "react";
+import { type Dispatch, type RefObject, type SetStateAction, useId } from "react";
 import {
   nextQuantity,
   type QuantityRules,
@@ -46,33 +46,47 @@ export function PackageChoice({
   /** Whether the service is bought by quantity: prices then read "each". */
   perUnit: boolean;
 }) {
+  const id = useId();
+  // A label holds phrasing content only (HTML), so the features' list sits beside it in the card; the
+  // label's ::after covers the whole card, so a click anywhere on it still picks the package, and the
+  // radio is described by the list.
   return (
     <fieldset>
       <legend className="text-lg font-semibold">Choose a Package</legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {packages.map((p) => (
-          <label
+          <div
             key={p.key}
             className={cardClass(
-              "flex cursor-pointer flex-col p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-200",
+              "relative flex cursor-pointer flex-col p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-2 has-[:checked]:ring-brand-200",
             )}
           >
-            <span className="flex items-center gap-2 font-semibold">
-              <input type="radio" name="package" value={p.key} defaultChecked={p.key === selectedPackage} />
-              {p.name}
-            </span>
-            <span className="mt-1 text-sm text-slate-600" suppressHydrationWarning>
-              {unitPrice(p.priceUsd, currency, rates)}
-              {perUnit ? " each" : ""}
-            </span>
+            <label className="flex cursor-pointer flex-col after:absolute after:inset-0">
+              <span className="flex items-center gap-2 font-semibold">
+                <input
+                  type="radio"
+                  name="package"
+                  value={p.key}
+                  defaultChecked={p.key === selectedPackage}
+                  // Above the label's ::after, so a click on the radio itself lands on it.
+                  className="relative z-1"
+                  aria-describedby={p.features.length > 0 ? `${id}-${p.key}-features` : undefined}
+                />
+                {p.name}
+              </span>
+              <span className="mt-1 text-sm text-slate-600" suppressHydrationWarning>
+                {unitPrice(p.priceUsd, currency, rates)}
+                {perUnit ? " each" : ""}
+              </span>
+            </label>
             {p.features.length > 0 && (
-              <ul className="mt-2 list-disc pl-5 text-sm text-slate-600">
+              <ul id={`${id}-${p.key}-features`} className="mt-2 list-disc pl-5 text-sm text-slate-600">
                 {p.features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
             )}
-          </label>
+          </div>
         ))}
       </div>
     </fieldset>

@@ -8,7 +8,7 @@ import { and, eq, exists, inArray, notExists, type SQL, sql } from "drizzle-orm"
 import type { Database } from "~/db/client.server";
 import { clients, type IntakeQuestion, orderBriefs, orders, services } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { type FieldErrors, parseForm } from "~/ui/form";
@@ -156,7 +156,7 @@ export async function saveBrief(
     const { business, publicUrl } = deps.config;
     await enqueueEmail(tx, {
       kind: "order-brief",
-      to: business.email,
+      to: mailbox(business.email, business.name),
       ...(client ? { replyTo: { name: client.name, address: client.email } } : {}),
       ...noticeEmail({
         business,

@@ -14,7 +14,7 @@ import { clients, type MessageAuthorRole, messageAttachments, orderMessages, ord
 import { clientWantsEmail } from "~/features/accounts/notification-preferences.server";
 import { isUuid } from "~/features/ids/ids";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
@@ -205,7 +205,7 @@ async function announceMessage(
     if (!client || !(await clientWantsEmail(tx, order.clientId, "orderMessage"))) return;
     await enqueueEmail(tx, {
       kind: "order-message",
-      to: client.email,
+      to: mailbox(client.email, client.name),
       ...noticeEmail({
         business,
         publicUrl,
@@ -228,7 +228,7 @@ async function announceMessage(
   });
   await enqueueEmail(tx, {
     kind: "order-message-owner",
-    to: business.email,
+    to: mailbox(business.email, business.name),
     ...noticeEmail({
       business,
       publicUrl,

@@ -14,7 +14,7 @@ import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/f
 import { voidUnpaidInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
@@ -175,7 +175,7 @@ async function emailOrderClient(
   if (!(await clientWantsEmail(tx, order.clientId, "orderUpdate"))) return;
   await enqueueEmail(tx, {
     kind: "order-status",
-    to: contact.email,
+    to: mailbox(contact.email, contact.name),
     ...noticeEmail({
       business: deps.config.business,
       publicUrl: deps.config.publicUrl,

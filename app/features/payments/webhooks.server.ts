@@ -14,6 +14,7 @@ import { accountLocaleOf } from "~/features/accounts/account-locale";
 import type { BusinessIdentity } from "~/features/business/business";
 import { isUuid } from "~/features/ids/ids";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
+import { mailbox } from "~/features/mail/email";
 import { enqueueEmail } from "~/features/mail/outbox.server";
 import { toMinorUnits } from "~/features/money/minor-units";
 import { recordPayment } from "~/features/orders/payment.server";
@@ -200,7 +201,7 @@ async function apply(
   await recordPayment(tx, order, invoice, { provider: event.provider, reference: event.reference, paidAt });
   await enqueueEmail(tx, {
     kind: "payment-receipt",
-    to: client.email,
+    to: mailbox(client.email, client.name),
     ...paymentReceiptEmail({
       business: deps.business,
       publicUrl: deps.publicUrl,

@@ -29,7 +29,7 @@ import type { SessionUser } from "~/features/accounts/session-user";
 import { parseSignInCode } from "~/features/accounts/two-factor";
 import { checkCurrentCode, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import type { OpenCheckout } from "~/features/payments/provider.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
@@ -184,7 +184,7 @@ export async function deleteClientAccount(
     const years = deps.config.retentionYears;
     await enqueueEmail(tx, {
       kind: "account-deleted",
-      to: oldEmail,
+      to: mailbox(oldEmail, client?.name ?? u.name),
       eraseWhenSent: true,
       ...noticeEmail({
         business: deps.config.business,

@@ -80,7 +80,8 @@ export function QuoteRequestForm({ services, action, defaults, accountEmail, aft
     id: `${id}-${field}`,
     name: field,
     required,
-    maxLength: QUOTE_LIMITS[field],
+    // A date input takes no maxlength (HTML); the server bounds the deadline all the same.
+    maxLength: field === "deadline" ? undefined : QUOTE_LIMITS[field],
     defaultValue: kept?.[field] ?? defaults?.[field],
     "aria-invalid": error?.field === field || undefined,
     "aria-describedby": error?.field === field ? alertId : undefined,

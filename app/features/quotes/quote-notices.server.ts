@@ -2,7 +2,7 @@
 import type { Tx } from "~/db/client.server";
 import type { Quote } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { notifyOwners, publishToOwners } from "~/features/orders/order-access.server";
@@ -26,7 +26,7 @@ export async function tellClient(
   }
   await enqueueEmail(tx, {
     kind: "quote",
-    to: quote.email,
+    to: mailbox(quote.email, quote.name),
     ...noticeEmail({
       business: deps.config.business,
       publicUrl: deps.config.publicUrl,
@@ -58,7 +58,7 @@ export async function tellOwner(
   });
   await enqueueEmail(tx, {
     kind: "quote-owner",
-    to: deps.config.business.email,
+    to: mailbox(deps.config.business.email, deps.config.business.name),
     ...noticeEmail({
       business: deps.config.business,
       publicUrl: deps.config.publicUrl,

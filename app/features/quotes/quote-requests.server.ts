@@ -16,7 +16,7 @@ import type { Database } from "~/db/client.server";
 import { type QuoteRequestStatus, quoteRequests } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { escapeLike } from "~/features/lists/escape-like";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
@@ -160,7 +160,7 @@ export async function submitQuoteRequest(
     ];
     await enqueueEmail(tx, {
       kind: "quote-request-notification",
-      to: deps.business.email,
+      to: mailbox(deps.business.email, deps.business.name),
       replyTo: { name: input.name, address: input.email },
       ...noticeEmail({
         business: deps.business,
@@ -179,7 +179,8 @@ export async function submitQuoteRequest(
     // name, no description, no company), so it cannot carry someone's text to a victim's inbox.
     await enqueueEmail(tx, {
       kind: "quote-request-confirmation",
-      to: input.email,
+      // No name: the one typed with the request is not repeated to the address (see above).
+      to: mailbox(input.email),
       ...noticeEmail({
         business: deps.business,
         publicUrl: deps.publicUrl,

@@ -20,7 +20,7 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { clientCreditNotePath } from "~/features/invoices/credit-note-number";
 import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
-import { enqueueEmail } from "~/features/mail/mail.server";
+import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
@@ -224,7 +224,7 @@ export async function settleRefund(
   if (client) {
     await enqueueEmail(tx, {
       kind: "refund-issued",
-      to: client.email,
+      to: mailbox(client.email, client.name),
       ...noticeEmail({
         business: ctx.business,
         publicUrl: ctx.publicUrl,

@@ -3,7 +3,7 @@
 import { data, Link } from "react-router";
 import { isUuid } from "~/features/ids/ids";
 import { requireDevInbox } from "~/features/mail/dev-inbox.server";
-import { formatAddress, readStoredAddress } from "~/features/mail/email";
+import { formatAddress, mailbox, readStoredAddress } from "~/features/mail/email";
 import { findEmail } from "~/features/mail/outbox.server";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/mail-message";
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     email: {
       subject: email.subject,
-      to: email.toAddress,
+      to: formatAddress(mailbox(email.toAddress, email.toName)),
       replyTo: replyTo ? formatAddress(replyTo) : null,
       status: email.status,
       kind: email.kind,

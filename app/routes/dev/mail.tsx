@@ -1,6 +1,7 @@
 // Not in the spec: the captured-mail inbox (docs/decisions/0300-mail-outbox.md).
 import { Link } from "react-router";
 import { requireDevInbox } from "~/features/mail/dev-inbox.server";
+import { formatAddress, mailbox } from "~/features/mail/email";
 import { listRecentEmails } from "~/features/mail/outbox.server";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/mail";
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     emails: emails.map((e) => ({
       id: e.id,
       kind: e.kind,
-      to: e.toAddress,
+      to: formatAddress(mailbox(e.toAddress, e.toName)),
       subject: e.subject,
       status: e.status,
       attempts: e.attempts,
