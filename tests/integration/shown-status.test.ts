@@ -92,7 +92,7 @@ describe.each(testDatabases)("one shown status on every page on $name", (databas
     for (const page of shown) expect(page, page.path).toMatchObject({ status: "overdue", label: "overdue" });
   });
 
-  it("counts the client's invoice chips by the status the rows show, and lists under each only its own", async () => {
+  it("counts the client's invoice chips by the status the rows show (Paid: refunded or not), each invoice under one", async () => {
     const chips = await signedIn({ email: `chips.shown.${Date.now()}@example.com`, name: "Chip Counter" });
     const overdue = await createOrder(db(), chips.id, { status: "pending", dueInDays: -3 });
     const refunded = await createOrder(db(), chips.id, { status: "paid", amountUsd: 80 });
@@ -123,7 +123,8 @@ describe.each(testDatabases)("one shown status on every page on $name", (databas
     };
 
     const all = await listed("/client/invoices");
-    expect(all.counts).toEqual({ all: 4, paid: 1, sent: 1, overdue: 1 });
+    // Every invoice is under exactly one chip: Paid holds the paid ones, refunded or not.
+    expect(all.counts).toEqual({ all: 4, paid: 2, sent: 1, overdue: 1 });
     expect(new Map(all.shown.map((r) => [r.number, r.status]))).toEqual(
       new Map([
         [overdue.invoiceNumber, "overdue"],
@@ -132,16 +133,25 @@ describe.each(testDatabases)("one shown status on every page on $name", (databas
         [paid.invoiceNumber, "paid"],
       ]),
     );
-    const expected = { overdue: [overdue], sent: [sent], paid: [paid] };
-    for (const [filter, orders] of Object.entries(expected)) {
+    const expected = {
+      overdue: [[overdue, "overdue"]],
+      sent: [[sent, "sent"]],
+      paid: [
+        [paid, "paid"],
+        [refunded, "partially_refunded"],
+      ],
+    } as const;
+    for (const [filter, listedUnder] of Object.entries(expected)) {
       const page = await listed(`/client/invoices?status=${filter}`);
       expect(page.counts, filter).toEqual(all.counts);
-      expect(page.shown, filter).toEqual(orders.map((o) => ({ number: o.invoiceNumber, status: filter })));
+      expect(new Set(page.shown.map((r) => `${r.number} ${r.status}`)), filter).toEqual(
+        new Set(listedUnder.map(([o, status]) => `${o.invoiceNumber} ${status}`)),
+      );
       expect(page.shown.length, filter).toBe(all.counts[filter]);
     }
     // A search keeps to the chip too (its matches are counted, not read from the totals).
-    const searched = await listed(`/client/invoices?status=paid&q=INV`);
-    expect(searched.shown).toEqual([{ number: paid.invoiceNumber, status: "paid" }]);
+    const searched = await listed(`/client/invoices?status=sent&q=INV`);
+    expect(searched.shown).toEqual([{ number: sent.invoiceNumber, status: "sent" }]);
   });
 
   it("a sent quote past its valid-until day, not yet expired by the job, reads expired everywhere", async () => {

@@ -18,21 +18,6 @@ const FEATURES = path.join(ADMIN, "..");
 
 type Rule = "transaction" | "recordAudit" | "audit insert" | "domain name";
 
-/**
- * TEMPORARY: the back office's list modules still break a rule until the lists move (issue 36 item 3,
- * part 2: one list engine in features/lists, the invoice changes to features/invoices). Emptied when
- * that work lands. The list can only shrink: the test fails on a file listed here that no longer breaks
- * the rule. Never add.
- */
-const KNOWN_UNTIL_LISTS_MOVE: Readonly<Record<string, readonly Rule[]>> = {
-  "audit.server.ts": ["domain name"],
-  "clients.server.ts": ["domain name"],
-  // Named like features/portal/Dashboard.tsx (names are compared without case).
-  "dashboard.server.ts": ["domain name"],
-  "invoices.server.ts": ["transaction", "recordAudit", "domain name"],
-  "orders.server.ts": ["domain name"],
-};
-
 /** Every file under `dir`, relative to it (React Router's generated types left out). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -128,18 +113,7 @@ describe("the back office shows and wires; the domains decide (issue 36)", () =>
   });
 
   it("makes no change (no transaction, no audit write) and names no file after a domain's module", () => {
-    const unexpected = [...broken].flatMap(([file, rules]) =>
-      [...rules]
-        .filter(([rule]) => !KNOWN_UNTIL_LISTS_MOVE[file]?.includes(rule))
-        .map(([, why]) => `${file}: ${why}`),
-    );
+    const unexpected = [...broken].flatMap(([file, rules]) => [...rules].map(([, why]) => `${file}: ${why}`));
     expect(unexpected, "move the change into its feature, or rename the file (ADR 0010)").toEqual([]);
-  });
-
-  it("lists as known only what still breaks a rule (the list only shrinks)", () => {
-    const stale = Object.entries(KNOWN_UNTIL_LISTS_MOVE).flatMap(([file, rules]) =>
-      rules.filter((rule) => !broken.get(file)?.has(rule)).map((rule) => `${file}: ${rule}`),
-    );
-    expect(stale, "fixed: take these off KNOWN_UNTIL_LISTS_MOVE").toEqual([]);
   });
 });

@@ -17,10 +17,10 @@ import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
 import { markInvoicePaid } from "~/features/orders/payment.server";
 import { creditNotesOfInvoice } from "~/features/refunds/credit-notes.server";
 import type { RefundFormAnswer } from "~/features/refunds/refund-form";
+import { type RefundFormDeps, refundFormAction } from "~/features/refunds/refund-form.server";
 import { refundableMinor } from "~/features/refunds/refund-math";
 import { refundsOfInvoice, refundVia } from "~/features/refunds/refund-queries.server";
 import { type FormFailure, parseForm } from "~/ui/form";
-import { type RefundFormDeps, refundFormAction } from "~/features/refunds/refund-form.server";
 
 export async function getInvoiceDetail(db: Database, id: string) {
   const [row] = await db

@@ -129,11 +129,20 @@ const pageStatements = new Map<string, (db: Database) => ReturnType<typeof prepa
 
 type ShownFilter = Exclude<ClientInvoiceFilter, "all">;
 
+/**
+ * The invoices under a client's chip: sent and overdue as the rows show them (a sent invoice past its
+ * due date is under Overdue), and Paid every paid invoice, refunds or not (its row reads "Paid",
+ * "Partially refunded" or "Refunded": it was paid, and the chips add up to All).
+ */
+function chipIs(status: ShownFilter): SQL {
+  return status === "paid" ? eq(invoices.status, "paid") : shownStatusIs(status);
+}
+
 function preparePage(db: Database, name: string, status: ShownFilter | undefined, reverse: boolean) {
   const mine = eq(invoices.clientId, sql.placeholder("clientId"));
   return invoiceRowsQuery(
     db,
-    and(mine, status === undefined ? undefined : shownStatusIs(status)),
+    and(mine, status === undefined ? undefined : chipIs(status)),
     sql.placeholder("limit"),
     sql.placeholder("offset"),
     reverse,
@@ -159,7 +168,7 @@ interface InvoiceSelection {
 }
 
 const selected = ({ clientId, status, search }: InvoiceSelection) =>
-  and(eq(invoices.clientId, clientId), status === undefined ? undefined : shownStatusIs(status), search);
+  and(eq(invoices.clientId, clientId), status === undefined ? undefined : chipIs(status), search);
 
 /**
  * A client's selected invoices, newest first (`reverse`: oldest first); in the list's order again
@@ -279,7 +288,7 @@ async function listClientInvoices(
   const { stored, shown } = await loadInvoiceTotals(db, clientId);
   const counts: Record<ClientInvoiceFilter, number> = {
     all: shown.all(),
-    paid: shown.count("paid"),
+    paid: shown.count("paid", "partially_refunded", "refunded"),
     sent: shown.count("sent"),
     overdue: shown.count("overdue"),
   };
