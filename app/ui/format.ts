@@ -92,6 +92,15 @@ export function formatDate(
   return `${part(parts, "year")}-${part(parts, "month")}-${part(parts, "day")}`;
 }
 
+/** The month and year of a moment in a zone: "November 2026" (the portal's "Client since"). */
+export function formatMonthYear(
+  value: Date | string | number,
+  timeZone: TimeZone = BUSINESS_TIME_ZONE,
+): string {
+  const parts = dateFormatter("long", timeZone).formatToParts(new Date(value));
+  return `${part(parts, "month")} ${part(parts, "year")}`;
+}
+
 /** A moment as UTC date and time: "2026-03-04 05:06 UTC" (the back office, audit trails); "—" when none. */
 export function formatDateTime(value: DateValue): string {
   if (value === null || value === undefined || value === "") return "—";

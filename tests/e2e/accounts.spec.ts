@@ -86,7 +86,8 @@ test("register → verify from the mailbox → thank-you → login → dashboard
 
   await logIn(page, email);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
-  await expect(page.getByRole("heading", { name: "Welcome back, Ada Lovelace!" })).toBeVisible();
+  // A new client: welcomed, not welcomed back (issue 37).
+  await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
   // Not the site's header: the one banner is the portal's own, with its search.
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(page.getByRole("banner")).toHaveCount(1);

@@ -69,6 +69,10 @@ test("the owner reads the brief, replies with a PNG and starts the work on one s
   await page.getByLabel(/Note to the client/).fill("Work starts today.");
   await page.getByRole("button", { name: "Start work" }).click();
   await expect(page.getByRole("status")).toHaveText("The order is now in progress.");
+  // The note box starts empty for the next change; the note is on the timeline (issue 37).
+  await expect(page.getByLabel(/Note to the client/)).toHaveValue("");
+  const timeline = page.locator("section").filter({ has: page.getByRole("heading", { name: "Timeline" }) });
+  await expect(timeline.getByText("Work starts today.")).toBeVisible();
   await expect(page.getByText("in progress", { exact: true })).toBeVisible();
   await expect(messages.getByText("Thanks! Here is the cutover plan.")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

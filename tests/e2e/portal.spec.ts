@@ -144,7 +144,14 @@ test("orders and invoices: paging, filters, search, and the header search", asyn
 
 test("a new client sees every empty state; the services page saves the chosen currency", async ({ page }) => {
   await signUp(page, "Empty Client");
-  await expect(page.getByText("No recent orders")).toBeVisible();
+  // Welcomed, not welcomed back; the empty Recent Orders leads to the services (issue 37).
+  await expect(page.getByRole("heading", { name: "Welcome, Empty Client!" })).toBeVisible();
+  const recent = page.getByRole("region", { name: "Recent Orders" });
+  await expect(recent.getByText("No recent orders")).toBeVisible();
+  await expect(recent.getByRole("link", { name: "Purchase Services" })).toHaveAttribute(
+    "href",
+    "/client/services",
+  );
   await expect(page.getByRole("region", { name: "Need Help?" }).getByLabel("Your Name")).toHaveValue(
     "Empty Client",
   );
@@ -253,6 +260,42 @@ test("the owner's changes in the back office reach the client's open portal live
   await owner.close();
 });
 
+test("the owner's status note reaches the client's open order page live, under its step", async ({
+  page,
+  browser,
+}) => {
+  const email = await signUp(page, "Noted Client");
+  const made = await hook<Made>(page.request, "orders", { email, status: "paid", amountUsd: 30 });
+  const { orderId } = made.orders[0]!;
+  await page.goto(`/client/orders/${orderId}`);
+  await expect(liveIndicator(page)).toHaveText("Live");
+  const inProgress = page.locator('[data-step="in_progress"]');
+  await expect(inProgress).toHaveAttribute("data-state", "upcoming");
+
+  const owner = await browser.newContext({
+    baseURL: process.env.PORTICO_E2E_URL,
+    extraHTTPHeaders: { "x-forwarded-for": "127.201.0.2" },
+  });
+  const admin = await owner.newPage();
+  await admin.goto("/client/login");
+  await admin.getByLabel("Email Address").fill(adminFixtures().adminEmail);
+  await admin.getByLabel("Password", { exact: true }).fill(FIXTURE_PASSWORD);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await admin.goto(`/admin/orders/${orderId}`);
+  await admin.getByLabel(/Note to the client/).fill("We start <today> & call you first.");
+  await admin.getByRole("button", { name: "Start work" }).click();
+  await expect(admin.getByRole("status")).toHaveText("The order is now in progress.");
+  // The note box is empty again for the next change.
+  await expect(admin.getByLabel(/Note to the client/)).toHaveValue("");
+  await owner.close();
+
+  // The client's open page shows the step reached and its note, as text, without a reload.
+  await expect(inProgress).toHaveAttribute("data-state", "done");
+  await expect(inProgress.getByText("We start <today> & call you first.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("on a phone the sidebar is a drawer", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signUp(page, "Phone Client");
@@ -260,7 +303,9 @@ test("on a phone the sidebar is a drawer", async ({ page }) => {
   await page.getByLabel("Menu", { exact: true }).click();
   const nav = page.getByRole("navigation", { name: "Portal" });
   await expect(nav).toBeVisible();
-  await expect(nav.locator("xpath=..").getByText("Premium Client")).toBeVisible();
+  // An honest label for every client, not "Premium Client" (issue 37).
+  await expect(nav.locator("xpath=..").getByText(/^Client since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(page.getByText("Premium Client")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await nav.getByRole("link", { name: "Invoices" }).click();
   await expect(page).toHaveURL(/\/client\/invoices$/);

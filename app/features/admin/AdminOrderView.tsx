@@ -170,11 +170,12 @@ function StatusCard({ status }: { status: AdminOrderPage["order"]["status"] }) {
           This order is {ORDER_STATUS_LABELS[status].toLowerCase()}: its status is final.
         </p>
       ) : (
-        <Form method="post" className="space-y-4">
+        // Keyed by the status: after a change the form starts again, its note box empty.
+        <Form key={status} method="post" className="space-y-4">
           <input type="hidden" name="intent" value="transition" />
           <div>
             <label htmlFor="note" className="block text-sm font-medium text-slate-800">
-              Note to the client (optional, sent in the email)
+              Note to the client (optional, shown on their order page and sent in the email)
             </label>
             <textarea
               id="note"
@@ -235,6 +236,12 @@ function TimelineCard({ steps }: { steps: readonly TimelineStep[] }) {
                     ? formatDateTime(step.at)
                     : "Time not recorded"}
               </span>
+              {step.note && (
+                <span className="mt-1 block whitespace-pre-line break-words text-slate-800">
+                  <span className="sr-only">Note to the client: </span>
+                  {step.note}
+                </span>
+              )}
             </span>
           </li>
         ))}

@@ -18,6 +18,7 @@ import type { AfterSaleDeps, Viewer } from "~/features/orders/order-access.serve
 import { getOrderDetail } from "~/features/orders/order-detail.server";
 import { type OrderChangeDeps, transitionOrder } from "~/features/orders/order-lifecycle.server";
 import { orderTimeline } from "~/features/orders/order-timeline";
+import { statusNotesOf } from "~/features/orders/status-notes.server";
 import { balanceOnCompletion } from "~/features/quotes/quote-balance.server";
 import { type FieldErrors, formValues, parseForm } from "~/ui/form";
 
@@ -29,7 +30,8 @@ export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orde
   // Reading the thread marks the client's messages read (and tells their page).
   const thread = await listThread(deps, admin, orderId);
   if (!brief || !thread) return null;
-  return { ...detail, timeline: orderTimeline(detail.order), brief, thread };
+  const notes = await statusNotesOf(deps.db, orderId);
+  return { ...detail, timeline: orderTimeline(detail.order, notes), brief, thread };
 }
 
 export type AdminOrderPage = NonNullable<Awaited<ReturnType<typeof getAdminOrderPage>>>;

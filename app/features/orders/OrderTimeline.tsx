@@ -1,7 +1,8 @@
 /**
  * An order's status timeline (ADR 0512) as an ordered list: each step with when it was reached, the
  * step the order is at marked `aria-current="step"`, upcoming steps said to be so in words (not only in
- * colour). Either side's order page shows it.
+ * colour), and the owner's note to the client with a change under its step, as plain text. Either
+ * side's order page shows it.
  */
 
 import { cn } from "~/ui/cn";
@@ -80,6 +81,12 @@ export function OrderTimeline({
                     "Not yet"
                   )}
                 </span>
+                {step.note && (
+                  <span className="mt-1 block whitespace-pre-line break-words rounded-lg bg-slate-100 px-3 py-2 text-sm text-ink">
+                    <span className="sr-only">Note: </span>
+                    {step.note}
+                  </span>
+                )}
               </span>
             </li>
           );

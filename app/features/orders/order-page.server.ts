@@ -16,6 +16,7 @@ import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
 import { findOrderFor, type Viewer } from "./order-access.server";
 import { orderTimeline, type TimelineStep } from "./order-timeline";
+import { statusNotesOf } from "./status-notes.server";
 
 export interface OrderPage {
   order: Pick<
@@ -71,7 +72,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [[invoice], [brief], [quote]] = await Promise.all([
+  const [[invoice], [brief], [quote], notes] = await Promise.all([
     // The invoice to act on: the open one (a quote's balance once issued), else the first.
     db
       .select()
@@ -88,6 +89,8 @@ export async function getOrderPage(
           .where(eq(quotes.id, order.quoteId))
           .limit(1)
       : Promise.resolve([]),
+    // The owner's notes with the status changes, shown on the timeline.
+    statusNotesOf(db, order.id),
   ]);
   return {
     order: {
@@ -121,7 +124,7 @@ export async function getOrderPage(
         }
       : null,
     quote: quote ? quoteOfOrder(quote, viewer) : null,
-    timeline: orderTimeline(order),
+    timeline: orderTimeline(order, notes),
     brief: briefView(scoped, brief ?? null, viewer.role),
     conversation: conversationStateFor(viewer, scoped, now),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderTimeline, reachedAt, type TimelineOrder } from "./order-timeline";
+import { orderTimeline, reachedAt, statusNotesFrom, type TimelineOrder } from "./order-timeline";
 
 const t = (h: number) => new Date(Date.UTC(2026, 2, 2, h));
 const base: TimelineOrder = {
@@ -57,5 +57,37 @@ describe("reachedAt", () => {
     expect(reachedAt("completed", t(1))).toEqual({ completedAt: t(1) });
     expect(reachedAt("cancelled", t(1))).toEqual({ cancelledAt: t(1) });
     expect(reachedAt("paid", t(1))).toEqual({});
+  });
+});
+
+describe("the owner's notes on the timeline", () => {
+  const row = (status: string, note: unknown, h: number, action = "order.status") => ({
+    action,
+    after: { status, ...(note === undefined ? {} : { note }) },
+    at: t(h),
+  });
+
+  it("takes each status change's note, the latest for a step, trimmed; ignores other rows and empty notes", () => {
+    const notes = statusNotesFrom([
+      row("in_progress", "Second look", 5),
+      row("in_progress", "  Starting tonight  ", 3),
+      row("completed", "   ", 6),
+      row("paid", undefined, 2),
+      row("cancelled", "not a status change", 7, "order.note"),
+      row("refunded", "not a step", 8),
+      { action: "order.status", after: null, at: t(9) },
+    ]);
+    expect(notes).toEqual({ in_progress: "Second look" });
+  });
+
+  it("puts a note under its reached step only", () => {
+    const order = { ...base, status: "in_progress" as const, paidAt: t(2), startedAt: t(3) };
+    const timeline = orderTimeline(order, { in_progress: "Keys received", completed: "early" });
+    expect(timeline.map((s) => [s.key, s.note])).toEqual([
+      ["placed", null],
+      ["paid", null],
+      ["in_progress", "Keys received"],
+      ["completed", null],
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * An order's timeline (the order page): placed, paid, in progress, then completed or cancelled, each with
- * when it happened. Pure: the timestamps are the order's own columns, written by the life cycle's state
- * changes (order-lifecycle.server.ts, payment.server.ts) through `reachedAt`.
+ * when it happened and the owner's note to the client with that change, if any. Pure: the timestamps are
+ * the order's own columns, written by the life cycle's state changes (order-lifecycle.server.ts,
+ * payment.server.ts) through `reachedAt`; the notes are the audit log's `order.status` rows
+ * (`statusNotesFrom`, read by status-notes.server.ts).
  */
 import type { Order, OrderStatus } from "~/db/schema";
 
@@ -16,7 +18,12 @@ export interface TimelineStep {
   state: "done" | "upcoming";
   /** The step the order is at now. */
   current: boolean;
+  /** The owner's note to the client when the order reached this step (plain text); null when none. */
+  note: string | null;
 }
+
+/** The owner's note with each status change, by the step it reached (the latest when several). */
+export type StatusNotes = Partial<Record<TimelineStepKey, string>>;
 
 export const TIMELINE_LABELS: Readonly<Record<TimelineStepKey, string>> = {
   placed: "Placed",
@@ -45,13 +52,14 @@ const PROGRESS: Readonly<Record<Exclude<OrderStatus, "cancelled">, number>> = {
  * cancelled: a step counts as reached when its timestamp is set (an order cancelled while pending was
  * never paid).
  */
-export function orderTimeline(order: TimelineOrder): TimelineStep[] {
+export function orderTimeline(order: TimelineOrder, notes: StatusNotes = {}): TimelineStep[] {
   const step = (key: TimelineStepKey, at: Date | null, done: boolean, current: boolean): TimelineStep => ({
     key,
     label: TIMELINE_LABELS[key],
     at: done ? at : null,
     state: done ? "done" : "upcoming",
     current,
+    note: done ? (notes[key] ?? null) : null,
   });
   if (order.status === "cancelled") {
     return [
@@ -85,4 +93,30 @@ export function reachedAt(
     default:
       return {};
   }
+}
+
+const STEP_KEYS: ReadonlySet<string> = new Set(Object.keys(TIMELINE_LABELS));
+
+/**
+ * The notes of an order's status changes from its audit rows (`order.status`, `after: {status, note}`,
+ * written by `transitionOrder`), in any order: the latest note for each step wins. Other rows, and
+ * changes without a note, are ignored.
+ */
+export function statusNotesFrom(
+  rows: ReadonlyArray<{ action: string; after: unknown; at: Date }>,
+): StatusNotes {
+  const notes: StatusNotes = {};
+  const latest: Partial<Record<TimelineStepKey, number>> = {};
+  for (const row of rows) {
+    if (row.action !== "order.status" || !row.after || typeof row.after !== "object") continue;
+    const { status, note } = row.after as { status?: unknown; note?: unknown };
+    if (typeof status !== "string" || !STEP_KEYS.has(status)) continue;
+    if (typeof note !== "string" || note.trim() === "") continue;
+    const key = status as TimelineStepKey;
+    const at = new Date(row.at).getTime();
+    if ((latest[key] ?? Number.NEGATIVE_INFINITY) > at) continue;
+    latest[key] = at;
+    notes[key] = note.trim();
+  }
+  return notes;
 }

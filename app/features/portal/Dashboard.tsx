@@ -42,7 +42,16 @@ export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
         </Link>
       </div>
       {orders.length === 0 ? (
-        <p className="mt-6 text-center text-slate-600">No recent orders</p>
+        <div className="mt-6 text-center">
+          <p className="text-slate-600">No recent orders</p>
+          <Link
+            to="/client/services"
+            className="mt-3 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            <Icon name="shopping-cart" className="size-4" />
+            Purchase Services
+          </Link>
+        </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {orders.map((o) => (

@@ -39,7 +39,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8 p-4 sm:p-6 lg:p-10">
       <section className="rounded-2xl bg-gradient-to-r from-brand-700 to-brand-600 p-8 text-white">
-        <h1 className="text-2xl font-bold">Welcome back, {client.name}!</h1>
+        {/* "Welcome back" once the client has an order (README, deviations): a new client is welcomed. */}
+        <h1 className="text-2xl font-bold">
+          {recentOrders.length > 0 ? "Welcome back" : "Welcome"}, {client.name}!
+        </h1>
         <p className="mt-2 text-brand-50">Here is what is happening with your services.</p>
       </section>
 

