@@ -62,6 +62,7 @@ describe.each(testDatabases)("client totals on $name", (database) => {
     db,
     config: server.portico.runtime.config,
     actor: { id: null, email: "owner@example.com" },
+    wakeOutbox() {},
   });
   const expectRight = async () => expect(await kept(db)).toEqual(await truth(db));
   /** A refund by hand (fixture invoices have no provider payment): the back office's own code. */

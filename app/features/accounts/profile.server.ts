@@ -28,13 +28,9 @@ export async function profileAction(
   values: Record<string, string>,
 ): Promise<ProfileAnswer> {
   if (isTwoFactorIntent(values.intent)) {
-    const { view, status, headers } = await twoFactorAction(deps, request, user, values.intent, values);
+    const { result, headers } = await twoFactorAction(deps, request, user, values.intent, values);
     // The settings show their own messages from the view.
-    const result: ProfileActionData =
-      status === 200
-        ? { ok: true, form: "twoFactor", twoFactor: view }
-        : { ok: false, status, error: view.notice?.text ?? "", form: "twoFactor", twoFactor: view };
-    return { result, headers };
+    return { result: { ...result, form: "twoFactor" }, headers };
   }
   if (values.intent === "profile") return saveProfile(deps, user, values);
   if (values.intent === "password") return updatePassword(deps, request, values);

@@ -11,7 +11,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import encodeQR from "qr";
 import { session as sessionTable, twoFactor as twoFactorTable, verification } from "~/db/schema";
 import { clearRateLimit, consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
-import { parseForm } from "~/ui/form";
+import { type ActionResult, parseForm } from "~/ui/form";
 import { withinLimit } from "./accounts.server";
 import { ensureClient } from "./clients.server";
 import type { AccountDeps } from "./deps.server";
@@ -135,9 +135,14 @@ export async function twoFactorView(
   return { status, setup, intent: null, backupCodes: null, notice: null, fieldErrors: {} };
 }
 
+/**
+ * What a post of the settings answers (the one form answer, ADR 0011): the settings to show either
+ * way, with their own notice and field messages; a refusal's `error` is its notice.
+ */
+export type TwoFactorResult = ActionResult<{ twoFactor: TwoFactorView }, { twoFactor: TwoFactorView }>;
+
 export interface TwoFactorActionResult {
-  view: TwoFactorView;
-  status: number;
+  result: TwoFactorResult;
   /** Set-Cookie headers to forward (turning it on or off replaces the session). */
   headers: Headers;
 }
@@ -155,18 +160,18 @@ export async function twoFactorAction(
   const result = (
     status: number,
     changes: Partial<TwoFactorView> & Pick<TwoFactorView, "notice">,
-  ): TwoFactorActionResult => ({
-    status,
-    headers,
-    view: {
+  ): TwoFactorActionResult => {
+    const view: TwoFactorView = {
       status: current.status,
       setup: current.setup,
       intent,
       backupCodes: null,
       fieldErrors: {},
       ...changes,
-    },
-  });
+    };
+    if (status === 200) return { result: { ok: true, twoFactor: view }, headers };
+    return { result: { ok: false, status, error: view.notice?.text ?? "", twoFactor: view }, headers };
+  };
   const error = (status: number, text: string, fieldErrors: Record<string, string> = {}) =>
     result(status, { notice: { tone: "error", text }, fieldErrors });
   const { auth } = deps;

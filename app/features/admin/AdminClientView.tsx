@@ -12,6 +12,7 @@ import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, PasswordField } from "~/ui/field";
+import { type ActionResult, formErrors } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
 import { DataTable, Td } from "~/ui/table";
@@ -86,11 +87,8 @@ export function ClientOrdersAndInvoices({
 }
 
 /** "Delete client": DELETE typed and the owner's own password; the form's errors as the action answers them. */
-export function DeleteClientCard({
-  actionData,
-}: {
-  actionData?: { error?: string; fieldErrors: Record<string, string | undefined> } | null;
-}) {
+export function DeleteClientCard({ result }: { result?: ActionResult<object, object> | null }) {
+  const { alert, fieldErrors } = formErrors(result);
   return (
     <Card title="Delete client">
       <div className="max-w-xl space-y-4">
@@ -101,15 +99,15 @@ export function DeleteClientCard({
         </p>
         <Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="deleteClient" />
-          {actionData?.error && <Alert tone="error">{actionData.error}</Alert>}
-          <DeleteConfirmField error={actionData?.fieldErrors.confirm} />
+          {alert && <Alert tone="error">{alert}</Alert>}
+          <DeleteConfirmField error={fieldErrors.confirm} />
           <PasswordField
             label="Your password"
             name="password"
             autoComplete="current-password"
             hint="Your own password, to confirm it is you"
             required
-            error={actionData?.fieldErrors.password}
+            error={fieldErrors.password}
           />
           <Button type="submit" variant="danger">
             Delete client

@@ -14,16 +14,18 @@ import { Badge, StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
+import { failureOf, formErrors } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import { ReplyForm, ThreadList } from "./AdminOrderThread";
-import type { AdminOrderPage, OrderPostResult } from "./admin-order-page.server";
+import type { AdminOrderPage, OrderIntent, OrderPostResult } from "./admin-order-page.server";
 import { DefinitionList, HistoryList, Outcome } from "./ui";
 
 export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; result?: OrderPostResult }) {
   const { order: o } = d;
-  const errorsFor = (intent: OrderPostResult["intent"]) =>
-    (result && !result.ok && result.intent === intent && result.fieldErrors) || {};
+  const failure = failureOf(result);
+  const errorsFor = (intent: OrderIntent) =>
+    failure?.intent === intent ? formErrors(failure).fieldErrors : {};
   // A new key after each message sent: the reply box starts empty again.
   const replyKey = result?.ok && result.intent === "message" ? (result.messageId ?? "sent") : "reply";
   return (

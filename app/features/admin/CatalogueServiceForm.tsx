@@ -8,6 +8,7 @@ import type { services } from "~/db/schema";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
+import type { FieldErrors } from "~/ui/form";
 
 type Service = typeof services.$inferSelect;
 
@@ -17,7 +18,7 @@ export function CatalogueServiceForm({
   values,
 }: {
   service: Service;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   values: Record<string, string> | null;
 }) {
   const value = (key: string, fallback: string) => values?.[key] ?? fallback;

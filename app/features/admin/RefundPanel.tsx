@@ -6,7 +6,7 @@ import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
-import type { FieldErrors } from "~/ui/form";
+import { type ActionResult, formErrors } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 
 export interface RefundRow {
@@ -23,14 +23,14 @@ export interface RefundRow {
   creditNote: { id: string; creditNoteNumber: string } | null;
 }
 
-/** What the refund form's last post answered, as the page's action data carries it. */
-export interface RefundStep {
-  ok?: boolean;
-  refundReview?: RefundReview;
-  refundDraft?: RefundDraft;
-  refundToken?: string;
-  fieldErrors?: FieldErrors;
-}
+/**
+ * What the invoice page's last post answered, as its action data carries it (the one form answer): the
+ * refund form's steps add the review, or what was typed with a fresh token.
+ */
+export type RefundStep = ActionResult<
+  { refundReview?: RefundReview; refundDraft?: RefundDraft; refundToken?: string },
+  { refundDraft?: RefundDraft; refundToken?: string }
+>;
 
 /**
  * A paid invoice's refunds in the back office (ADR 0505): the form (up to what is still refundable,
@@ -54,8 +54,9 @@ export function RefundPanel({
   token: string;
   step?: RefundStep | null;
 }) {
-  const review = step?.refundReview;
+  const review = step?.ok ? step.refundReview : undefined;
   const formToken = step?.refundToken ?? token;
+  const { fieldErrors } = formErrors(step);
   return (
     <>
       {refundable > 0 && review && <RefundConfirmation review={review} />}
@@ -78,7 +79,7 @@ export function RefundPanel({
               autoComplete="off"
               required
               defaultValue={step?.refundDraft?.amount ?? ""}
-              error={step?.fieldErrors?.amount}
+              error={fieldErrors.amount}
               className="w-40"
             />
             <TextField
@@ -88,7 +89,7 @@ export function RefundPanel({
               minLength={2}
               maxLength={500}
               defaultValue={step?.refundDraft?.reason ?? ""}
-              error={step?.fieldErrors?.reason}
+              error={fieldErrors.reason}
               className="w-72"
             />
             {via === "manual" && (
@@ -98,7 +99,7 @@ export function RefundPanel({
                 required
                 maxLength={200}
                 defaultValue={step?.refundDraft?.reference ?? ""}
-                error={step?.fieldErrors?.reference}
+                error={fieldErrors.reference}
                 className="w-64"
               />
             )}

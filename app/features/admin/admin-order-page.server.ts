@@ -20,7 +20,7 @@ import { type OrderChangeDeps, transitionOrder } from "~/features/orders/order-l
 import { orderTimeline } from "~/features/orders/order-timeline";
 import { statusNotesOf } from "~/features/orders/status-notes.server";
 import { balanceOnCompletion } from "~/features/quotes/quote-balance.server";
-import { type FieldErrors, formValues, parseForm } from "~/ui/form";
+import { type ActionResult, type FieldErrors, formValues, parseForm } from "~/ui/form";
 
 /** The page's data: the order with its client, invoice and history, its timeline, brief and thread. */
 export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orderId: string) {
@@ -49,21 +49,25 @@ export const transitionForm = z.object({
 export const ORDER_INTENTS = ["transition", "message"] as const;
 export type OrderIntent = (typeof ORDER_INTENTS)[number];
 
-/** What a post answers: the page shows `message` or `error`, and each field its own message. */
-export type OrderPostResult =
-  | { ok: true; intent: OrderIntent; message: string; messageId?: string }
-  | { ok: false; intent: OrderIntent; error: string; fieldErrors?: FieldErrors };
+/**
+ * What a post answers (the one form answer, ADR 0011): the page shows `message` or `error`, and each
+ * field its own message.
+ */
+export type OrderPostResult = ActionResult<
+  { intent: OrderIntent; message: string; messageId?: string },
+  { intent: OrderIntent; fieldErrors?: FieldErrors }
+>;
 
 /**
- * Handles a post to the owner's order page: the answer and its HTTP status. The caller has checked that
- * `admin` is one (requireAdmin). A post with files is counted and streamed (ADR 0514).
+ * Handles a post to the owner's order page. The caller has checked that `admin` is one (requireAdmin).
+ * A post with files is counted and streamed (ADR 0514).
  */
 export function handleOrderPost(input: {
   request: Request;
   deps: AfterSaleDeps;
   admin: { id: string; email: string };
   orderId: string;
-}): Promise<{ status: number; result: OrderPostResult }> {
+}): Promise<OrderPostResult> {
   const admin: Viewer = { id: input.admin.id, role: "admin" };
   return withUploadPost(input.deps, admin, input.request, (post) => answerPost(input, admin, post));
 }
@@ -72,7 +76,7 @@ async function answerPost(
   input: { deps: AfterSaleDeps; admin: { id: string; email: string }; orderId: string },
   admin: Viewer,
   post: UploadPost | PostRefusal,
-): Promise<{ status: number; result: OrderPostResult }> {
+): Promise<OrderPostResult> {
   const { deps: afterSale, orderId } = input;
   const change: OrderChangeDeps = {
     db: afterSale.db,
@@ -86,21 +90,19 @@ async function answerPost(
   // A post refused before it was read whole (its size, a file, the rate) can only be a message.
   if (!post.ok) {
     const { retryAfterSeconds: _retry, body: _body, ...refusal } = post;
-    return { status: post.status, result: { ...withoutStatus(refusal), intent: "message" } };
+    return { ...refusal, intent: "message" };
   }
   const { form } = post;
   const raw = form.get("intent") ?? "transition";
   const intent = ORDER_INTENTS.find((i) => i === raw);
-  if (!intent) {
-    return { status: 400, result: { ok: false, intent: "transition", error: "Unknown action." } };
-  }
+  if (!intent) return { ok: false, status: 400, intent: "transition", error: "Unknown action." };
 
   if (intent === "transition") {
     const parsed = parseForm(transitionForm, formValues(form));
-    if (!parsed.ok) return { status: 400, result: { ...parsed, intent } };
+    if (!parsed.ok) return { ...parsed, intent };
     const done = await transitionOrder(change, orderId, parsed.data.to, parsed.data.note);
-    if (!done.ok) return { status: done.status, result: { ok: false, intent, error: done.error } };
-    return { status: 200, result: { ...done, intent } };
+    if (!done.ok) return { ok: false, status: done.status, intent, error: done.error };
+    return { ...done, intent };
   }
 
   const message = messagePostOf(post);
@@ -111,12 +113,7 @@ async function answerPost(
     files: message.files,
     counted: post.counted,
   });
-  if (sent.ok) return { status: 200, result: { ...sent, intent } };
+  if (sent.ok) return { ...sent, intent };
   const fieldErrors = "fieldErrors" in sent ? sent.fieldErrors : undefined;
-  return { status: sent.status, result: { ok: false, intent, error: sent.error, fieldErrors } };
-}
-
-function withoutStatus<T extends { status: number }>(failure: T): Omit<T, "status"> {
-  const { status: _status, ...rest } = failure;
-  return rest;
+  return { ok: false, status: sent.status, intent, error: sent.error, fieldErrors };
 }

@@ -6,12 +6,16 @@
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { clients, invoices, orders, user } from "~/db/schema";
+import type { SessionUser } from "~/features/accounts/session-user";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { type Paged, pageInfo } from "~/features/lists/listing";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { ilikeContains, readPage } from "~/features/lists/search.server";
 import { listOrders } from "~/features/orders/order-lists.server";
+import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
+import type { AccountDeletionDeps } from "~/features/privacy/deletion-deps.server";
+import type { ActionResult, FieldErrors } from "~/ui/form";
 
 export interface ClientListRow {
   id: string;
@@ -106,4 +110,24 @@ export async function getClientPage(db: Database, id: string) {
     listInvoices(db, ALL_CLIENTS, { q: "", status: "all", clientId: id, page: 1 }),
   ]);
   return { ...detail, orders: orderList, invoices: invoiceList };
+}
+
+/**
+ * The client page's one form, "Delete client" (issue 25, for a request by email): the privacy feature's
+ * owner deletion (DELETE typed, the owner's own password, the client's rules, audited with the owner).
+ * Anything else posted is refused (400). A deletion that went through says where to go (the page, with
+ * `?deleted=1`).
+ */
+export async function clientPageAction(
+  deps: AccountDeletionDeps,
+  request: Request,
+  admin: SessionUser,
+  clientId: string,
+  values: Record<string, string>,
+): Promise<ActionResult<{ redirectTo: string }, { fieldErrors: FieldErrors }>> {
+  if (values.intent !== "deleteClient")
+    return { ok: false, status: 400, error: "Unknown action.", fieldErrors: {} };
+  const result = await deleteClientByOwner(deps, request, admin, clientId, values);
+  if (!result.ok) return result;
+  return { ok: true, redirectTo: `/admin/clients/${encodeURIComponent(clientId)}?deleted=1` };
 }

@@ -93,18 +93,19 @@ const invoiceActionForm = z.discriminatedUnion("intent", [
 
 /**
  * The invoice page's forms: refund (its steps in refund-form.server.ts), mark paid by bank transfer,
- * resend, or void; a rejected form answers 400.
+ * resend, or void; a rejected form answers 400. `deps.wakeOutbox` sends each one's email once it
+ * committed (each change calls it).
  */
 export async function invoiceAdminAction(
   deps: RefundFormDeps,
   id: string,
   values: Record<string, unknown>,
-): Promise<ChangeResult | (FormFailure & { status: 400 }) | (RefundFormAnswer & { status?: number })> {
+): Promise<ChangeResult | FormFailure | RefundFormAnswer> {
   if (typeof values.intent === "string" && values.intent.startsWith("refund")) {
     return refundFormAction(deps, id, values);
   }
   const parsed = parseForm(invoiceActionForm, values);
-  if (!parsed.ok) return { ...parsed, status: 400 };
+  if (!parsed.ok) return parsed;
   const input = parsed.data;
   if (input.intent === "mark-paid") return markInvoicePaid(deps, id, input.reference);
   if (input.intent === "resend") return resendInvoice(deps, id);

@@ -4,26 +4,17 @@
  * read, checked, priced by the server, audited); this module wires it and answers.
  */
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, type Quote, quotes } from "~/db/schema";
+import type { ChangeResult, MailingChangeDeps } from "~/features/audit/audit.server";
 import { listCatalogue } from "~/features/catalogue/catalogue-edit.server";
 import { formatMoney } from "~/features/money/format";
-import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
+import { adminQuotePath, type QuoteDeps } from "~/features/quotes/quote-deps.server";
 import { editQuote } from "~/features/quotes/quote-editing.server";
 import { catalogueItem, type QuoteFormValues } from "~/features/quotes/quote-form";
 import { quoteFigures } from "~/features/quotes/quote-pricing";
 import { getQuote } from "~/features/quotes/quote-queries.server";
-import { adminDeps } from "./route-helpers.server";
-
-/** The admin's deps for a quote: the audit's, with the full configuration (the invoice rules). */
-export async function adminQuoteDeps(
-  request: Request,
-  context: AppLoadContext,
-): Promise<QuoteDeps & { wakeOutbox(): void }> {
-  const deps = await adminDeps(request, context);
-  return { ...deps, config: context.runtime.config, wakeOutbox: () => context.runtime.outbox.wake() };
-}
+import type { ActionResult } from "~/ui/form";
 
 export interface CatalogueOption {
   value: string;
@@ -79,12 +70,15 @@ export async function quotePage(db: Database, id: string) {
   return { quote, figures: quoteFigures(quote), supersedes: supersedes[0] ?? null, revisions, history };
 }
 
-/** What a quote's page says after a redirect (`?done=`), as the Outcome component shows it. */
+/**
+ * What a quote's page says after a redirect (`?done=`), as the Outcome component shows it: the post's
+ * answer, told again ("unsent": the send's refusal, a 409).
+ */
 export function doneOutcome(
   done: string | null,
   quote: Pick<Quote, "quoteNumber" | "email" | "status">,
   supersedes: { quoteNumber: string | null } | null,
-): { ok: true; message: string } | { ok: false; error: string } | null {
+): ChangeResult | null {
   switch (done) {
     // Each only while it is still true (the address stays after the quote moves on).
     case "saved":
@@ -95,7 +89,11 @@ export function doneOutcome(
         : null;
     case "unsent":
       return quote.status === "draft"
-        ? { ok: false, error: "The draft is saved, but it was not sent: check it and send it again." }
+        ? {
+            ok: false,
+            status: 409,
+            error: "The draft is saved, but it was not sent: check it and send it again.",
+          }
         : null;
     case "revised":
       return quote.status === "draft" && supersedes?.quoteNumber
@@ -106,11 +104,15 @@ export function doneOutcome(
   }
 }
 
-export type QuotePostResult =
-  | { ok: true; message: string; values: null }
-  | { ok: false; error: string; values: QuoteFormValues | null };
-
-export type QuotePostOutcome = { redirect: string } | { status: number; result: QuotePostResult };
+/**
+ * What a post of the editor or a quote's page answers (the one form answer, ADR 0011): a refusal gives
+ * back what was posted for the editor to show again; `redirectTo` says where the owner goes instead of
+ * staying (the route redirects).
+ */
+export type QuotePostResult = ActionResult<
+  { message?: string; redirectTo?: string },
+  { values: QuoteFormValues | null; redirectTo?: string }
+>;
 
 /**
  * A post of the editor (`id` null: a new quote) or of a quote's page. A new quote, once saved, moves to
@@ -118,18 +120,25 @@ export type QuotePostOutcome = { redirect: string } | { status: number; result: 
  * draft's (`?done=revised`).
  */
 export async function handleQuotePost(
-  deps: QuoteDeps & { wakeOutbox(): void },
+  deps: QuoteDeps & MailingChangeDeps,
   id: string | null,
   values: Readonly<Record<string, string>>,
   now = new Date(),
-): Promise<QuotePostOutcome> {
+): Promise<QuotePostResult> {
   const done = await editQuote(deps, id, values, now);
   if (!done.ok) {
+    const refusal = { ok: false as const, status: done.status, error: done.error, values: done.values };
     // The draft is kept: a new one is shown on its own page, where it can be sent again.
-    if (!id && done.savedId) return { redirect: `/admin/quotes/${done.savedId}?done=unsent` };
-    return { status: done.status, result: { ok: false, error: done.error, values: done.values } };
+    if (!id && done.savedId) return { ...refusal, redirectTo: `${adminQuotePath(done.savedId)}?done=unsent` };
+    return refusal;
   }
-  if (done.intent === "revise") return { redirect: `/admin/quotes/${done.id}?done=revised` };
-  if (!id) return { redirect: `/admin/quotes/${done.id}?done=${done.intent === "save" ? "saved" : "sent"}` };
-  return { status: 200, result: { ok: true, message: done.message, values: null } };
+  if (done.intent === "revise") return { ok: true, redirectTo: `${adminQuotePath(done.id)}?done=revised` };
+  if (!id) {
+    return {
+      ok: true,
+      message: done.message,
+      redirectTo: `${adminQuotePath(done.id)}?done=${done.intent === "save" ? "saved" : "sent"}`,
+    };
+  }
+  return { ok: true, message: done.message };
 }

@@ -2,22 +2,27 @@
 import type { AppLoadContext } from "react-router";
 import { invalidatePageCache } from "~/delivery/page-cache.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import type { ChangeDeps } from "~/features/audit/audit.server";
+import type { MailingChangeDeps } from "~/features/audit/audit.server";
 import type { CatalogueEditDeps } from "~/features/catalogue/catalogue-edit.server";
 import { isUuid } from "~/features/ids/ids";
 import { parsePage } from "~/features/lists/listing";
+import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
 import type { RefundFormDeps } from "~/features/refunds/refund-form.server";
 import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
 
 export { requireAdmin };
 
-/** The admin's identity for the audit log, and what a change needs. Throws 404 for anyone else. */
-export async function adminDeps(request: Request, context: AppLoadContext): Promise<ChangeDeps> {
+/**
+ * The admin's identity for the audit log, and what a change needs: a change that queues email wakes
+ * the outbox itself once it committed. Throws 404 for anyone else.
+ */
+export async function adminDeps(request: Request, context: AppLoadContext): Promise<MailingChangeDeps> {
   const admin = await requireAdmin(request, context);
   return {
     db: context.runtime.database.db,
     config: context.runtime.config,
     actor: { id: admin.id, email: admin.email },
+    wakeOutbox: () => context.runtime.outbox.wake(),
   };
 }
 
@@ -36,9 +41,16 @@ export async function adminRefundDeps(request: Request, context: AppLoadContext)
     ...deps,
     provider: (name) => context.runtime.payments.forWebhook(name),
     logger: context.logger,
-    wakeOutbox: () => context.runtime.outbox.wake(),
     refundFormSecret: refundFormSecret(context.runtime.authSecret),
   };
+}
+
+/** A quote's change (the editor, a revision): the admin's deps with the full configuration (the invoice rules). */
+export async function adminQuoteDeps(
+  request: Request,
+  context: AppLoadContext,
+): Promise<QuoteDeps & MailingChangeDeps> {
+  return { ...(await adminDeps(request, context)), config: context.runtime.config };
 }
 
 /** A fresh one-time token for an invoice's refund form (ADR 0505). */

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { filterHref, pageHref } from "~/features/lists/listing";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
+import { type ActionResult, formErrors } from "~/ui/form";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
 import { pageCount } from "~/ui/paging";
@@ -93,10 +94,14 @@ export function ClientCell({ name, email }: { name: string | null; email: string
   );
 }
 
-/** The outcome of the last action, if any. */
-export function Outcome({ result }: { result?: { ok: boolean; message?: string; error?: string } | null }) {
+/**
+ * The outcome of the last action, if any: a success's message, or the refusal's (the back office shows
+ * it above the page even when a field shows it too).
+ */
+export function Outcome({ result }: { result?: ActionResult<object, object> | null }) {
+  const { error, message } = formErrors(result);
   // A step with nothing to say (a form's confirmation step) shows no alert.
-  const said = result?.ok ? result.message : result?.error;
+  const said = message ?? error;
   if (!result || !said) return null;
   return <Alert tone={result.ok ? "success" : "error"}>{said}</Alert>;
 }

@@ -23,6 +23,14 @@ export interface ChangeDeps {
 }
 
 /**
+ * A change that queues email: its deps, and the outbox to wake once its transaction committed (the
+ * change calls it, after a success), so the email leaves at once instead of at the outbox's next poll.
+ */
+export interface MailingChangeDeps extends ChangeDeps {
+  wakeOutbox(): void;
+}
+
+/**
  * A change's outcome: a message to show, or an HTTP status and the reason it was refused. The one form
  * answer (`ActionResult`, app/ui/form.ts) with its message always said.
  */

@@ -5,13 +5,20 @@
  * `contact_messages`.)
  */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import {
+  type ChangeDeps,
+  type ChangeResult,
+  type MailingChangeDeps,
+  recordAudit,
+} from "~/features/audit/audit.server";
 import { escapeLike } from "~/features/lists/escape-like";
 import { pageOffset } from "~/features/lists/listing";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { type FormFailure, parseForm } from "~/ui/form";
 import type { MessageFilter } from "./contact-inbox";
 
 type ContactMessage = typeof contactMessages.$inferSelect;
@@ -80,13 +87,16 @@ export async function setMessageRead(deps: ChangeDeps, id: string, read: boolean
   });
 }
 
-/** Replies to a contact message by email (through the outbox); the message becomes read. */
+/**
+ * Replies to a contact message by email (through the outbox, woken once the reply is queued); the
+ * message becomes read.
+ */
 export async function replyToMessage(
-  deps: ChangeDeps,
+  deps: MailingChangeDeps,
   id: string,
   reply: { subject: string; body: string },
 ): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<ChangeResult> => {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update");
     if (!row) return { ok: false, status: 404, error: "Message not found." };
     await enqueueEmail(tx, {
@@ -116,4 +126,38 @@ export async function replyToMessage(
     });
     return { ok: true, message: `Your reply to ${row.email} is on its way.` };
   });
+  if (result.ok) deps.wakeOutbox();
+  return result;
+}
+
+/** The message page's forms: mark read, mark unread, or the reply by email. */
+const messagePageForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read") }),
+  z.object({ intent: z.literal("unread") }),
+  z.object({
+    intent: z.literal("reply"),
+    subject: z
+      .string()
+      .trim()
+      .min(1, { message: "Enter a subject" })
+      .max(200, { message: "At most 200 characters" }),
+    body: z
+      .string()
+      .trim()
+      .min(1, { message: "Write your reply" })
+      .max(10_000, { message: "At most 10,000 characters" }),
+  }),
+]);
+
+/** A post of the back office's message page (`intent` read, unread or reply); a rejected form is 400. */
+export async function messagePageAction(
+  deps: MailingChangeDeps,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<ChangeResult | FormFailure> {
+  const parsed = parseForm(messagePageForm, values);
+  if (!parsed.ok) return parsed;
+  const input = parsed.data;
+  if (input.intent === "reply") return replyToMessage(deps, id, { subject: input.subject, body: input.body });
+  return setMessageRead(deps, id, input.intent === "read");
 }

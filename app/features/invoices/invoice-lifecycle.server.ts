@@ -9,7 +9,12 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { type Invoice, invoices } from "~/db/schema";
-import { type Actor, type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import {
+  type Actor,
+  type ChangeResult,
+  type MailingChangeDeps,
+  recordAudit,
+} from "~/features/audit/audit.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { emailInvoiceClient } from "./invoice-email.server";
 import { isUnpaidOrOverdue } from "./invoice-status";
@@ -50,13 +55,13 @@ export async function voidUnpaidInvoice(
   return voided!;
 }
 
-/** Voids an unpaid invoice by hand; it keeps its number, and the client is told. */
+/** Voids an unpaid invoice by hand; it keeps its number, and the client is told (the outbox woken). */
 export async function voidInvoice(
-  deps: ChangeDeps,
+  deps: MailingChangeDeps,
   id: string,
   reason: string | null,
 ): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<ChangeResult> => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (!isUnpaidOrOverdue(invoice.status))
@@ -76,4 +81,6 @@ export async function voidInvoice(
     });
     return { ok: true, message: `Invoice ${invoice.invoiceNumber} is void. It keeps its number.` };
   });
+  if (result.ok) deps.wakeOutbox();
+  return result;
 }

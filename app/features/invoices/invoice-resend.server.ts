@@ -5,15 +5,15 @@
  */
 import { eq } from "drizzle-orm";
 import { invoices } from "~/db/schema";
-import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import { type ChangeResult, type MailingChangeDeps, recordAudit } from "~/features/audit/audit.server";
 import { formatMoney } from "~/features/money/format";
 import { formatDate } from "~/ui/format";
 import { emailInvoiceClient } from "./invoice-email.server";
 import { isOverdue } from "./invoice-status";
 
-/** Emails the invoice to its client again. */
-export async function resendInvoice(deps: ChangeDeps, id: string): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
+/** Emails the invoice to its client again (the outbox woken once it is queued). */
+export async function resendInvoice(deps: MailingChangeDeps, id: string): Promise<ChangeResult> {
+  const result = await deps.db.transaction(async (tx): Promise<ChangeResult> => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (invoice.status === "void")
@@ -45,4 +45,6 @@ export async function resendInvoice(deps: ChangeDeps, id: string): Promise<Chang
     });
     return { ok: true, message: `Invoice ${invoice.invoiceNumber} was sent to the client again.` };
   });
+  if (result.ok) deps.wakeOutbox();
+  return result;
 }

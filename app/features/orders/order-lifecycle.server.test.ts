@@ -104,11 +104,16 @@ describe("transitionOrder", () => {
     );
 
     const voided = await anOrder();
-    expect((await voidInvoice(deps, voided.invoiceId, "duplicate")).ok).toBe(true);
+    // Voiding by hand emails the client: the outbox is woken once it committed, not after a refusal.
+    let wakes = 0;
+    const voiding = { ...deps, wakeOutbox: () => void wakes++ };
+    expect((await voidInvoice(voiding, voided.invoiceId, "duplicate")).ok).toBe(true);
+    expect(wakes).toBe(1);
     expect(await auditOf(voided.invoiceId)).toEqual([
       ["invoice.void", { status: "void", reason: "duplicate" }],
     ]);
-    expect(await voidInvoice(deps, voided.invoiceId, null)).toMatchObject({ ok: false, status: 409 });
+    expect(await voidInvoice(voiding, voided.invoiceId, null)).toMatchObject({ ok: false, status: 409 });
+    expect(wakes).toBe(1);
   });
 
   it("after the commit, wakes the outbox and expires an unpaid cancelled order's checkout only", async () => {

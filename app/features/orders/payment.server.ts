@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type Invoice, invoices, type Order, orders } from "~/db/schema";
-import { type ChangeDeps, type ChangeResult, recordAudit } from "~/features/audit/audit.server";
+import { type ChangeResult, type MailingChangeDeps, recordAudit } from "~/features/audit/audit.server";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import { lockInvoice } from "~/features/invoices/invoice-lifecycle.server";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
@@ -74,13 +74,16 @@ export async function recordPayment(
   return { order: paidOrder, invoice: paidInvoice };
 }
 
-/** A bank transfer received: the invoice (and its order, if still pending) become paid. */
+/**
+ * A bank transfer received: the invoice (and its order, if still pending) become paid; the client's
+ * email leaves once it committed (the outbox woken).
+ */
 export async function markInvoicePaid(
-  deps: ChangeDeps,
+  deps: MailingChangeDeps,
   id: string,
   reference: string,
 ): Promise<ChangeResult> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<ChangeResult> => {
     const invoice = await lockInvoice(tx, id);
     if (!invoice) return { ok: false, status: 404, error: "Invoice not found." };
     if (!isUnpaidOrOverdue(invoice.status))
@@ -123,4 +126,6 @@ export async function markInvoicePaid(
     });
     return { ok: true, message: `Invoice ${invoice.invoiceNumber} is marked paid.` };
   });
+  if (result.ok) deps.wakeOutbox();
+  return result;
 }

@@ -356,17 +356,21 @@ export interface ExportRequest {
 
 type Profile = NonNullable<Awaited<ReturnType<typeof exportProfile>>>;
 
+/** What an export needs: the database, the business (on the invoices' PDFs), and where a failure is told. */
+export interface DataExportDeps {
+  db: Database;
+  business: BusinessIdentity;
+  render: InvoicePdfRenderer;
+  /** A zip that failed while streaming (the response has begun: only logged). */
+  onError: (error: unknown) => void;
+}
+
 /**
  * Answers an export: 404 when the account does not exist (deleted, or never was), 429 past the day's
  * limit, else the zip (streamed), the export recorded in the audit log first with whoever asked.
  */
 export async function dataExportResponse(
-  deps: {
-    db: Database;
-    business: BusinessIdentity;
-    render: InvoicePdfRenderer;
-    onError: (error: unknown) => void;
-  },
+  deps: DataExportDeps,
   clientId: string,
   actor: Actor,
   requestedBy: "client" | "owner",

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { parseForm } from "~/ui/form";
-import type { RefundDraft, RefundFormAnswer } from "./refund-form";
+import type { RefundDraft, RefundFormAnswer, RefundRetry } from "./refund-form";
 import { isRefundFormToken, issueRefundFormToken } from "./refund-form-token.server";
 import { type RefundDeps, requestRefund, reviewRefund } from "./refund-requests.server";
 
@@ -56,14 +56,14 @@ export async function refundFormAction(
   deps: RefundFormDeps,
   invoiceId: string,
   values: Record<string, unknown>,
-): Promise<RefundFormAnswer & { status?: number }> {
-  const retry = () => ({
+): Promise<RefundFormAnswer> {
+  const retry = (): RefundRetry => ({
     refundDraft: draftOf(values),
     refundToken: issueRefundFormToken(deps.refundFormSecret, invoiceId),
   });
   if (values.intent === "refund-back") return { ok: true, ...retry() };
   const parsed = parseForm(refundForm, values);
-  if (!parsed.ok) return { ...parsed, status: 400, ...retry() };
+  if (!parsed.ok) return { ...parsed, ...retry() };
   const { intent, token, ...fields } = parsed.data;
   if (!isRefundFormToken(deps.refundFormSecret, invoiceId, token)) {
     return { ok: false, status: 400, error: NOT_OURS, ...retry() };

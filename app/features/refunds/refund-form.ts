@@ -3,7 +3,7 @@
  * confirmation rendered by the server (so it works without JavaScript), then the refund. Types only,
  * shared by the action (refund-form.server.ts) and the page (admin/RefundPanel.tsx).
  */
-import type { FieldErrors } from "~/ui/form";
+import type { ActionFailure, ActionSuccess } from "~/ui/form";
 
 /** What the owner typed, given back to the form (Back, or a refused post): nothing typed is lost. */
 export interface RefundDraft {
@@ -26,16 +26,15 @@ export interface RefundReview {
   formToken: string;
 }
 
-/** Every answer of the refund form's action. */
+/** What a refused post gives back, and the Back step too: what was typed, and a fresh form token. */
+export interface RefundRetry {
+  refundDraft: RefundDraft;
+  refundToken: string;
+}
+
+/** Every answer of the refund form's action: the one form answer (ADR 0011), by step. */
 export type RefundFormAnswer =
-  | { ok: true; message: string }
-  | { ok: true; refundReview: RefundReview }
-  | { ok: true; refundDraft: RefundDraft; refundToken: string }
-  | {
-      ok: false;
-      status: number;
-      error: string;
-      fieldErrors?: FieldErrors;
-      refundDraft: RefundDraft;
-      refundToken: string;
-    };
+  | ActionSuccess<{ message: string }>
+  | ActionSuccess<{ refundReview: RefundReview }>
+  | ActionSuccess<RefundRetry>
+  | ActionFailure<RefundRetry>;

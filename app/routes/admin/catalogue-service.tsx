@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { CatalogueServiceForm } from "~/features/admin/CatalogueServiceForm";
 import { handleCataloguePost } from "~/features/admin/catalogue-actions.server";
 import { IntakeQuestionsEditor } from "~/features/admin/IntakeQuestionsEditor";
@@ -7,6 +7,7 @@ import { Outcome } from "~/features/admin/ui";
 import { getService } from "~/features/catalogue/catalogue.server";
 import { intakeQuestionsOf } from "~/features/catalogue/intake-questions";
 import { pageTitle } from "~/features/site/meta";
+import { actionResponse, failureOf, formErrors } from "~/ui/form";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/catalogue-service";
 
@@ -26,16 +27,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminCatalogueDeps(request, context);
   const service = await getService(deps.db, idParam(params.serviceId));
   if (!service) throw new Response("Not Found", { status: 404 });
-  const { status, result } = await handleCataloguePost(deps, service, await request.formData());
-  return status === 200 ? result : data(result, status);
+  return actionResponse(await handleCataloguePost(deps, service, await request.formData()));
 }
 
 export default function AdminCatalogueService({
   loaderData: { service, questions },
   actionData,
 }: Route.ComponentProps) {
-  const serviceResult = actionData?.intent === "service" ? actionData : null;
-  const questionsResult = actionData?.intent === "questions" && !actionData.ok ? actionData : null;
+  const serviceFailure = actionData?.intent === "service" ? failureOf(actionData) : null;
+  const questionsFailure = actionData?.intent === "questions" ? failureOf(actionData) : null;
   return (
     <Page
       title={`Edit ${service.name}`}
@@ -48,13 +48,13 @@ export default function AdminCatalogueService({
       <Outcome result={actionData} />
       <CatalogueServiceForm
         service={service}
-        errors={serviceResult?.errors ?? {}}
-        values={serviceResult?.values ?? null}
+        errors={formErrors(serviceFailure).fieldErrors}
+        values={serviceFailure?.values ?? null}
       />
       <IntakeQuestionsEditor
         questions={questions}
-        errors={questionsResult?.fieldErrors ?? {}}
-        values={questionsResult?.values ?? null}
+        errors={formErrors(questionsFailure).fieldErrors}
+        values={questionsFailure?.values ?? null}
       />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
-import { renderInvoicePdf } from "~/features/invoices/invoice-pdf.server";
 import { dataExportResponse } from "~/features/privacy/data-export.server";
+import { dataExportDeps } from "~/features/privacy/data-export-deps.server";
 import type { Route } from "./+types/client-export";
 
 /** Not a page: the client page's "Export client data" form posts here; a GET goes back to that page. */
@@ -18,16 +18,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const clientId = userIdParam(params.clientId);
-  const { runtime } = context;
-  return dataExportResponse(
-    {
-      db: runtime.database.db,
-      business: runtime.config.business,
-      render: (doc) => renderInvoicePdf(doc, runtime.config.business),
-      onError: (error) => context.logger.error({ err: error }, "data export: zip failed"),
-    },
-    clientId,
-    { id: admin.id, email: admin.email },
-    "owner",
-  );
+  return dataExportResponse(dataExportDeps(context), clientId, { id: admin.id, email: admin.email }, "owner");
 }

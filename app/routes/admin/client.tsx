@@ -1,17 +1,16 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
-import { getClientPage } from "~/features/admin/client-pages.server";
+import { clientPageAction, getClientPage } from "~/features/admin/client-pages.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
 import { formatMoney } from "~/features/money/format";
-import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert } from "~/ui/field";
-import { formValues } from "~/ui/form";
+import { actionResponse, formValues } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/client";
@@ -36,13 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const id = userIdParam(params.clientId);
   const values = formValues(await request.formData());
-  if (values.intent !== "deleteClient") {
-    return data({ error: "Unknown action.", fieldErrors: {} as Record<string, string> }, { status: 400 });
-  }
-  const result = await deleteClientByOwner(deletionDeps(context), request, admin, id, values);
-  if (!result.ok)
-    return data({ error: result.error, fieldErrors: result.fieldErrors }, { status: result.status });
-  throw redirect(`/admin/clients/${encodeURIComponent(id)}?deleted=1`);
+  const result = await clientPageAction(deletionDeps(context), request, admin, id, values);
+  if (result.ok) throw redirect(result.redirectTo);
+  return actionResponse(result);
 }
 
 export default function AdminClient({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -94,7 +89,7 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
         />
       </Card>
       <ClientOrdersAndInvoices email={u.email} orders={d.orders} invoices={d.invoices} />
-      {!deletedAt && <DeleteClientCard actionData={actionData} />}
+      {!deletedAt && <DeleteClientCard result={actionData} />}
     </Page>
   );
 }

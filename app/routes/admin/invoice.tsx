@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { InvoiceActions } from "~/features/admin/InvoiceActions";
 import { getInvoiceDetail, invoiceAdminAction } from "~/features/admin/invoice-page.server";
 import { RefundPanel } from "~/features/admin/RefundPanel";
@@ -14,6 +14,7 @@ import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
+import { actionResponse } from "~/ui/form";
 import { formatDate, formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/invoice";
@@ -35,10 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminRefundDeps(request, context);
   const id = idParam(params.invoiceId);
-  const result = await invoiceAdminAction(deps, id, Object.fromEntries(await request.formData()));
-  if (!result.ok) return data(result, result.status);
-  context.runtime.outbox.wake();
-  return result;
+  return actionResponse(await invoiceAdminAction(deps, id, Object.fromEntries(await request.formData())));
 }
 
 export default function AdminInvoice({ loaderData: d, actionData }: Route.ComponentProps) {

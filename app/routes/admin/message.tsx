@@ -1,14 +1,13 @@
-import { data, Form, Link } from "react-router";
-import { z } from "zod";
+import { Form, Link } from "react-router";
 import { adminDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { DefinitionList, Outcome } from "~/features/admin/ui";
-import { getMessage, replyToMessage, setMessageRead } from "~/features/contact/contact-inbox.server";
+import { getMessage, messagePageAction } from "~/features/contact/contact-inbox.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { TextField } from "~/ui/field";
-import { parseForm } from "~/ui/form";
+import { actionResponse } from "~/ui/form";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/message";
@@ -25,37 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { message };
 }
 
-const messageAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read") }),
-  z.object({ intent: z.literal("unread") }),
-  z.object({
-    intent: z.literal("reply"),
-    subject: z
-      .string()
-      .trim()
-      .min(1, { message: "Enter a subject" })
-      .max(200, { message: "At most 200 characters" }),
-    body: z
-      .string()
-      .trim()
-      .min(1, { message: "Write your reply" })
-      .max(10_000, { message: "At most 10,000 characters" }),
-  }),
-]);
-
+/** Mark read or unread, or the reply by email (the feature wakes the outbox once it is queued). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminDeps(request, context);
   const id = idParam(params.messageId);
-  const parsed = parseForm(messageAction, Object.fromEntries(await request.formData()));
-  if (!parsed.ok) return data(parsed, 400);
-  const input = parsed.data;
-  const result =
-    input.intent === "reply"
-      ? await replyToMessage(deps, id, { subject: input.subject, body: input.body })
-      : await setMessageRead(deps, id, input.intent === "read");
-  if (!result.ok) return data(result, result.status);
-  if (input.intent === "reply") context.runtime.outbox.wake();
-  return result;
+  return actionResponse(await messagePageAction(deps, id, Object.fromEntries(await request.formData())));
 }
 
 export default function AdminMessage({ loaderData: { message: m }, actionData }: Route.ComponentProps) {

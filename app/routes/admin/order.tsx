@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { AdminOrderView } from "~/features/admin/AdminOrderView";
 import { getAdminOrderPage, handleOrderPost } from "~/features/admin/admin-order-page.server";
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import type { Viewer } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";
 import { pageTitle } from "~/features/site/meta";
+import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,13 +23,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** `intent=transition` (the default) moves the order on; `intent=message` replies, with files. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { status, result } = await handleOrderPost({
+  const result = await handleOrderPost({
     request,
     deps: afterSaleDeps(context),
     admin: { id: admin.id, email: admin.email },
     orderId: idParam(params.orderId),
   });
-  return status === 200 ? result : data(result, status);
+  return actionResponse(result);
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

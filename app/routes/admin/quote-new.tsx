@@ -1,12 +1,13 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { QuoteEditor } from "~/features/admin/QuoteEditor";
-import { adminQuoteDeps, editorChoices, handleQuotePost } from "~/features/admin/quote-pages.server";
-import { requireAdmin } from "~/features/admin/route-helpers.server";
+import { editorChoices, handleQuotePost } from "~/features/admin/quote-pages.server";
+import { adminQuoteDeps, requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
 import { newQuoteValues, postedValues } from "~/features/quotes/quote-form";
 import { getQuoteRequest } from "~/features/quotes/quote-requests.server";
 import { pageTitle } from "~/features/site/meta";
 import { ButtonLink } from "~/ui/button";
+import { actionResponse, failureOf } from "~/ui/form";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/quote-new";
 
@@ -34,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = await adminQuoteDeps(request, context);
-  const outcome = await handleQuotePost(deps, null, postedValues(await request.formData()));
-  if ("redirect" in outcome) throw redirect(outcome.redirect);
-  return data(outcome.result, outcome.status);
+  const result = await handleQuotePost(deps, null, postedValues(await request.formData()));
+  if (result.redirectTo) throw redirect(result.redirectTo);
+  return actionResponse(result);
 }
 
 export default function AdminQuoteNew({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -50,7 +51,7 @@ export default function AdminQuoteNew({ loaderData: d, actionData }: Route.Compo
       }
     >
       <Outcome result={actionData} />
-      <QuoteEditor values={actionData?.values ?? d.values} choices={d.choices} />
+      <QuoteEditor values={failureOf(actionData)?.values ?? d.values} choices={d.choices} />
     </Page>
   );
 }

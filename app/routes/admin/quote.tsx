@@ -1,19 +1,14 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { QuoteEditor } from "~/features/admin/QuoteEditor";
 import { QuoteAmounts, QuoteDetails, QuoteTerms, ReviseForm } from "~/features/admin/QuoteView";
-import {
-  adminQuoteDeps,
-  doneOutcome,
-  editorChoices,
-  handleQuotePost,
-  quotePage,
-} from "~/features/admin/quote-pages.server";
-import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
+import { doneOutcome, editorChoices, handleQuotePost, quotePage } from "~/features/admin/quote-pages.server";
+import { adminQuoteDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
 import { HistoryList, Outcome } from "~/features/admin/ui";
 import { draftValues, postedValues } from "~/features/quotes/quote-form";
 import { pageTitle } from "~/features/site/meta";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { actionResponse, failureOf } from "~/ui/form";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/quote";
 
@@ -38,13 +33,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** `intent=save` or `send` (a draft's editor), `intent=revise` (a sent quote). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminQuoteDeps(request, context);
-  const outcome = await handleQuotePost(
-    deps,
-    idParam(params.quoteId),
-    postedValues(await request.formData()),
-  );
-  if ("redirect" in outcome) throw redirect(outcome.redirect);
-  return data(outcome.result, outcome.status);
+  const result = await handleQuotePost(deps, idParam(params.quoteId), postedValues(await request.formData()));
+  if (result.redirectTo) throw redirect(result.redirectTo);
+  return actionResponse(result);
 }
 
 export default function AdminQuote({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -67,7 +58,7 @@ export default function AdminQuote({ loaderData: d, actionData }: Route.Componen
         title={d.editor ? "Amounts as saved" : "Lines and amounts"}
       />
       {d.editor ? (
-        <QuoteEditor values={actionData?.values ?? d.editor.values} choices={d.editor.choices} />
+        <QuoteEditor values={failureOf(actionData)?.values ?? d.editor.values} choices={d.editor.choices} />
       ) : (
         <>
           <QuoteTerms terms={quote.terms} />

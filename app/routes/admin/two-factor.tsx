@@ -3,16 +3,16 @@
  * /admin loader and action sends an admin without two-factor here (requireAdmin), so this page is the
  * only one that lets them through. Anyone but an admin gets 404, as everywhere in /admin.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { accountDeps } from "~/features/accounts/deps.server";
 import { TwoFactorSettings } from "~/features/accounts/TwoFactorSettings";
-import { isTwoFactorIntent, TWO_FACTOR_MESSAGES, type TwoFactorView } from "~/features/accounts/two-factor";
+import { isTwoFactorIntent, TWO_FACTOR_MESSAGES } from "~/features/accounts/two-factor";
 import { twoFactorAction, twoFactorView } from "~/features/accounts/two-factor.server";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
 import { pageTitle } from "~/features/site/meta";
 import { cardClass } from "~/ui/card-class";
 import { Alert } from "~/ui/field";
-import { formValues } from "~/ui/form";
+import { actionResponse, formValues } from "~/ui/form";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -33,11 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isTwoFactorIntent(values.intent)) {
     throw new Response("Unknown action", { status: 400 });
   }
-  const result = await twoFactorAction(accountDeps(context), request, admin, values.intent, values);
-  return data<{ twoFactor: TwoFactorView }>(
-    { twoFactor: result.view },
-    { status: result.status, headers: result.headers },
+  const { result, headers } = await twoFactorAction(
+    accountDeps(context),
+    request,
+    admin,
+    values.intent,
+    values,
   );
+  return actionResponse(result, headers);
 }
 
 export default function AdminTwoFactor({ loaderData, actionData }: Route.ComponentProps) {

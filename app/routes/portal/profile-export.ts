@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { renderInvoicePdf } from "~/features/invoices/invoice-pdf.server";
 import { dataExportResponse } from "~/features/privacy/data-export.server";
+import { dataExportDeps } from "~/features/privacy/data-export-deps.server";
 import type { Route } from "./+types/profile-export";
 
 /** Not a page: the form of the profile's Privacy tab posts here; a GET goes back to that tab. */
@@ -13,16 +13,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Download my data" (issue 25): the signed-in client's own export, rate limited and audited. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireClient(request, context);
-  const { runtime } = context;
-  return dataExportResponse(
-    {
-      db: runtime.database.db,
-      business: runtime.config.business,
-      render: (doc) => renderInvoicePdf(doc, runtime.config.business),
-      onError: (error) => context.logger.error({ err: error }, "data export: zip failed"),
-    },
-    user.id,
-    { id: user.id, email: user.email },
-    "client",
-  );
+  return dataExportResponse(dataExportDeps(context), user.id, { id: user.id, email: user.email }, "client");
 }
