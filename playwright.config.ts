@@ -15,6 +15,9 @@ export default defineConfig({
   // A journey (sign in, pay, page through lists, an axe scan per page) takes 15-28 s on an idle 2-core
   // machine and went past Playwright's default 30 s once in five runs under load: the budget is 60 s.
   timeout: 60_000,
+  // A sign-in (a password hash) or a page's lazy chunks took 5-6 s while the machine ran other builds:
+  // an expectation waits up to 10 s for what it expects (it returns as soon as it holds).
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     browserName: "chromium",
