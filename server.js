@@ -76,6 +76,20 @@ async function main() {
   // load balancers: 60 s), so a proxy never reuses a connection this server has just closed (Node's
   // 5 s default gave intermittent 502s under load; docs/decisions/0900-fault-and-load-suite.md).
   server.keepAliveTimeout = 65_000;
+  // A port already taken (another Portico, another app) is one clear line and exit 1, not a stack.
+  server.once("error", (error) => {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    const where = `${config.host ?? "all interfaces"} port ${config.port}`;
+    const reason =
+      code === "EADDRINUSE"
+        ? `${where} is already in use (another process is listening there): stop it, or start on another port, e.g. PORT=3001 npm start`
+        : code === "EACCES"
+          ? `${where} needs privileges this process does not have: choose a port above 1023, e.g. PORT=3000 npm start`
+          : null;
+    if (!reason) return fail(error);
+    logger.error({ code, port: config.port }, `Cannot listen: ${reason}`);
+    portico.close().finally(() => process.exit(1));
+  });
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -4,6 +4,7 @@
  * admin; the inbox it names answers. In a terminal the lines are plain sentences, elsewhere log records.
  */
 import { spawn } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { jsonLines, type NpmStart, npmStart, npmStartEnv } from "../support/npm-start";
 import { freePort } from "../support/server";
@@ -88,6 +89,32 @@ describe("the start lines of npm start", () => {
       );
       expect(text).toContain(`\n${ADMIN_HINT}\n`);
       expect((await local(`http://localhost:${port}/dev/mail`)).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    "say in one line that the port is taken, and exit 1, when another process listens there",
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+      const port = (taken.address() as AddressInfo).port;
+      try {
+        const p = start({ PORT: String(port) });
+        expect(await p.exited).toBe(1);
+        const failure = jsonLines(p.stdout()).find((l) => String(l.msg).startsWith("Cannot listen"));
+        expect(failure).toMatchObject({
+          level: 50,
+          code: "EADDRINUSE",
+          port,
+          msg: `Cannot listen: 127.0.0.1 port ${port} is already in use (another process is listening there): stop it, or start on another port, e.g. PORT=3001 npm start`,
+        });
+        // No stack trace, no unhandled error.
+        expect(p.stderr()).toBe("");
+        expect(p.stdout()).not.toContain("    at ");
+      } finally {
+        taken.close();
+      }
     },
     SLOW,
   );
