@@ -26,6 +26,8 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   browser,
   baseURL,
 }) => {
+  // A whole journey in two browsers (with the thank-you page's download): three times the usual time.
+  test.slow();
   // The client asks for a quote from the portal.
   const email = await signUp(page, "Quinn Quoteworthy");
   await page.goto("/client/quotes/new");
@@ -146,6 +148,16 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await expect(details.getByTestId("order-payment")).toHaveText("Deposit paid $600.00 of $2,000.00");
   await expect(details.locator("[data-status]").first()).toHaveText("Deposit paid");
   await expectNoAxeViolations(page);
+  // Its invoice is a deposit invoice, on its page too; and in the owner's list.
+  await details.getByRole("link", { name: /^Deposit invoice INV-/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Deposit invoice INV-\d{4}-\d{4,}$/);
+  await expect(page.getByTestId("invoice-part")).toContainText(
+    "the balance is invoiced when the work is complete",
+  );
+  await expectNoAxeViolations(page);
+  await owner.goto("/admin/invoices");
+  await expect(owner.locator('[data-invoice-part="Deposit"]').first()).toBeVisible();
+  await expectNoAxeViolations(owner);
 
   // The owner sees the order paid.
   await owner.goto(`/admin/orders/${orderId}`);
