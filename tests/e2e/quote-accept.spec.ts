@@ -26,6 +26,8 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   browser,
   baseURL,
 }) => {
+  // A whole journey in two browsers (with the thank-you page's download): three times the usual time.
+  test.slow();
   // The client asks for a quote from the portal.
   const email = await signUp(page, "Quinn Quoteworthy");
   await page.goto("/client/quotes/new");
@@ -114,6 +116,17 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/thank-you\?type=payment&order_id=[0-9a-f-]{36}&amount=600$/);
   const orderId = new URL(page.url()).searchParams.get("order_id")!;
+  // The thank-you page says a deposit came in (issue 37, item 4): its invoice, "$600.00", the balance.
+  await expect(page.getByRole("main")).toContainText(
+    "Deposit received, thank you: the work can start. The balance will be invoiced on completion.",
+  );
+  await expect(page.getByTestId("payment-facts")).toContainText(/Deposit invoice\s*INV-\d{4}-\d{4,}/);
+  await expect(page.getByTestId("payment-amount")).toHaveText("$600.00");
+  await expect(page.getByTestId("payment-facts")).toContainText("$1,400.00, invoiced on completion");
+  await expectNoAxeViolations(page);
+  const receipt = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Invoice" }).click();
+  expect((await receipt).suggestedFilename()).toMatch(/^INV-\d{4}-\d{4,}\.pdf$/);
 
   // The quote is accepted, signed; the order is paid and lists the quoted work.
   await page.goto(`/client/quotes/${sent.id}`);
@@ -130,10 +143,21 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await expect(quoted).toContainText("Shared drive to SharePoint");
   await expect(quoted).toContainText("Mailbox migration");
   await expect(quoted.getByRole("link", { name: `View quote ${number}` })).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: "Order details" }).locator("[data-status]").first(),
-  ).toHaveText("Paid");
+  // Only the deposit is paid (issue 37, item 2): said so, not "Paid" alone.
+  const details = page.getByRole("region", { name: "Order details" });
+  await expect(details.getByTestId("order-payment")).toHaveText("Deposit paid $600.00 of $2,000.00");
+  await expect(details.locator("[data-status]").first()).toHaveText("Deposit paid");
   await expectNoAxeViolations(page);
+  // Its invoice is a deposit invoice, on its page too; and in the owner's list.
+  await details.getByRole("link", { name: /^Deposit invoice INV-/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Deposit invoice INV-\d{4}-\d{4,}$/);
+  await expect(page.getByTestId("invoice-part")).toContainText(
+    "the balance is invoiced when the work is complete",
+  );
+  await expectNoAxeViolations(page);
+  await owner.goto("/admin/invoices");
+  await expect(owner.locator('[data-invoice-part="Deposit"]').first()).toBeVisible();
+  await expectNoAxeViolations(owner);
 
   // The owner sees the order paid.
   await owner.goto(`/admin/orders/${orderId}`);

@@ -3,6 +3,7 @@
  * with links to all), and "Delete client" for a request by email (issue 25).
  */
 import { Form, Link } from "react-router";
+import { InvoicePartTag } from "~/features/invoices/InvoicePartTag";
 import type { InvoiceListRow } from "~/features/invoices/invoice-lists.server";
 import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
@@ -71,6 +72,7 @@ export function ClientOrdersAndInvoices({
                   <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
                     {i.invoiceNumber}
                   </Link>
+                  <InvoicePartTag kind={i.kind} />
                 </Td>
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
                 <Td>{formatDate(i.dueDate, "iso")}</Td>

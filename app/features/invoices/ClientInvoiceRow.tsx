@@ -2,12 +2,15 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/ui/badge";
 import { buttonClass } from "~/ui/button";
 import { Td } from "~/ui/table";
+import { InvoicePartTag } from "./InvoicePartTag";
 import { invoiceStatusLabel, isUnpaidOrOverdue } from "./invoice-status";
 
 /** One row of the client's invoices page, as clientInvoicesPage wrote it. */
 export interface ClientInvoiceRowData {
   id: string;
   number: string;
+  /** The invoice's kind: a quote's deposit or balance is labelled under its number. */
+  kind: string;
   service: string | null;
   date: string;
   due: string;
@@ -22,7 +25,10 @@ export interface ClientInvoiceRowData {
 export function ClientInvoiceRow({ inv }: { inv: ClientInvoiceRowData }) {
   return (
     <tr data-invoice-id={inv.id}>
-      <Td className="font-medium whitespace-nowrap">{inv.number}</Td>
+      <Td className="font-medium whitespace-nowrap">
+        {inv.number}
+        <InvoicePartTag kind={inv.kind} />
+      </Td>
       <Td>{inv.service}</Td>
       <Td className="whitespace-nowrap">{inv.date}</Td>
       <Td className="whitespace-nowrap">

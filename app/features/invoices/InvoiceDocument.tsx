@@ -21,7 +21,7 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
         <SellerDetails seller={v.business} />
         <div className="text-right">
           <h1 id="invoice-title" className="text-2xl font-bold">
-            Invoice {v.number}
+            {v.title}
           </h1>
           <Badge
             data-testid="invoice-status"
@@ -44,6 +44,11 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           ]}
         />
       </div>
+      {v.partNote && (
+        <p className="mt-6 text-sm text-slate-700" data-testid="invoice-part">
+          {v.partNote}
+        </p>
+      )}
       <DocumentLines lines={v.lines} caption="What is invoiced" />
       <DocumentTotals
         rows={[

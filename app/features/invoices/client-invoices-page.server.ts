@@ -26,6 +26,7 @@ export async function clientInvoicesPage(
       rows.map((inv) => ({
         id: inv.id,
         number: inv.invoiceNumber,
+        kind: inv.kind,
         service: inv.serviceName,
         date: formatDate(inv.createdAt),
         due: formatDate(inv.dueDate),

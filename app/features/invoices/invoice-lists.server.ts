@@ -30,6 +30,8 @@ import {
 export interface InvoiceRow {
   id: string;
   invoiceNumber: string;
+  /** What it bills of its order: all of it, or a quote's deposit or balance (labelled in the list). */
+  kind: string;
   serviceName: string;
   status: string;
   currency: string;
@@ -104,6 +106,7 @@ function invoiceRowsQuery(
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
+      kind: invoices.kind,
       serviceName: orders.serviceName,
       status: invoices.status,
       currency: invoices.currency,
@@ -325,6 +328,8 @@ export interface BackOfficeInvoiceQuery extends ListQuery<InvoiceFilter> {
 export interface InvoiceListRow {
   id: string;
   invoiceNumber: string;
+  /** What it bills of its order: all of it, or a quote's deposit or balance (labelled in the list). */
+  kind: string;
   status: string;
   /** The status it is shown with (overdue, refunds counted): shownInvoiceStatus, in SQL. */
   shownStatus: ShownInvoiceStatus;
@@ -409,6 +414,7 @@ async function listEveryClientsInvoices(
         .select({
           id: invoices.id,
           invoiceNumber: invoices.invoiceNumber,
+          kind: invoices.kind,
           status: invoices.status,
           shownStatus: shownInvoiceStatusSql,
           currency: invoices.currency,

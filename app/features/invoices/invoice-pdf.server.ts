@@ -243,14 +243,15 @@ const STATUS_COLORS: Record<string, string> = {
 export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
   const v = invoiceView(input, business);
   const c = await openPdf({
-    title: `Invoice ${v.number}`,
+    title: v.title,
     author: v.business.name,
     createdAt: new Date(input.invoice.createdAt),
   });
   const { doc, safe, left, right, width } = c;
 
   const top = drawDocumentHeading(c, v.business, {
-    kind: "INVOICE",
+    // "DEPOSIT INVOICE" or "BALANCE INVOICE" for a quote's part (issue 37, item 2).
+    kind: v.title.slice(0, -v.number.length).trim().toUpperCase(),
     number: v.number,
     lines: [
       { text: v.statusLabel.toUpperCase(), color: STATUS_COLORS[v.displayStatus] ?? "#b91c1c", bold: true },

@@ -5,6 +5,7 @@ import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/money/format";
 import { formatDate } from "~/ui/format";
+import { invoiceKindTitle, invoicePartLabel } from "./invoice-kind";
 import { invoiceStatusTone } from "./invoice-number";
 import {
   type BuyerSource,
@@ -78,6 +79,10 @@ export interface BillToBlock {
 export interface InvoiceView {
   id: string;
   number: string;
+  /** "Invoice INV-…", or for a quote's part "Deposit invoice INV-…" / "Balance invoice INV-…". */
+  title: string;
+  /** A quote's part (issue 37, item 2): what it bills of the order, in a sentence; null for a whole order. */
+  partNote: string | null;
   /** The stored status (paid stays paid once refunded). */
   status: string;
   /** What the invoice is shown as (shownInvoiceStatus): overdue once past due, refunds counted (ADR 0505). */
@@ -164,11 +169,18 @@ export function invoiceView(
     invoice.currency === "USD" ? format(usd, "USD") : money(inCurrency);
   const refunded = invoice.refundedAmount ?? 0;
   // A quote's deposit or balance bills a part of its order: one line for that part.
-  const part = invoice.kind === "deposit" ? "Deposit" : invoice.kind === "balance" ? "Balance" : null;
+  const part = invoicePartLabel(invoice.kind);
   const displayStatus = shownInvoiceStatus({ ...invoice, refundedAmount: refunded }, now);
   return {
     id: invoice.id,
     number: invoice.invoiceNumber,
+    title: `${invoiceKindTitle(invoice.kind)} ${invoice.invoiceNumber}`,
+    partNote:
+      part === "Deposit"
+        ? `The deposit of ${order.packageName}: the balance is invoiced when the work is complete.`
+        : part === "Balance"
+          ? `The balance of ${order.packageName}, due now that the work is complete; the deposit was invoiced on acceptance.`
+          : null,
     status: invoice.status,
     displayStatus,
     statusLabel: invoiceStatusLabel(displayStatus),

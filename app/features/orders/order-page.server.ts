@@ -4,16 +4,21 @@
  * client's own orders, or any for an admin; anything else (a malformed id too) is null, a 404.
  * The conversation's messages are `listThread` (conversation.server.ts), read beside this.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, quotes } from "~/db/schema";
-import { type ShownInvoiceStatus, shownInvoiceStatus } from "~/features/invoices/invoice-status";
-import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { invoiceKindTitle } from "~/features/invoices/invoice-kind";
+import {
+  isUnpaidOrOverdue,
+  type ShownInvoiceStatus,
+  shownInvoiceStatus,
+} from "~/features/invoices/invoice-status";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, lineAmountMinor } from "~/features/money/minor-units";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
+import { type DepositProgress, depositProgress } from "./deposit-progress";
 import { findOrderFor, type Viewer } from "./order-access.server";
 import { orderTimeline, type TimelineStep } from "./order-timeline";
 import { statusNotesOf } from "./status-notes.server";
@@ -40,17 +45,12 @@ export interface OrderPage {
   >;
   /** The service's page slug, when the service still exists. */
   serviceSlug: string | null;
-  invoice: {
-    id: string;
-    invoiceNumber: string;
-    /** As every page shows it (shownInvoiceStatus): overdue once past due, refunds counted. */
-    status: ShownInvoiceStatus;
-    storedStatus: InvoiceStatus;
-    totalAmount: number;
-    currency: string;
-    /** The viewer's side's page of the invoice. */
-    href: string;
-  } | null;
+  /** The invoice to act on: the open one (a quote's balance once issued), else the first. */
+  invoice: OrderPageInvoice | null;
+  /** Every invoice of the order, oldest first: one for a purchase, a quote's deposit and balance. */
+  invoices: OrderPageInvoice[];
+  /** A quote's order with a deposit: what is paid of the whole ("Deposit paid $152.50 of $305.00"). */
+  payment: DepositProgress | null;
   /** A quote's order (issue "quotes"): the quote, its lines as quoted, and the viewer's page of it. */
   quote: {
     id: string;
@@ -63,6 +63,20 @@ export interface OrderPage {
   conversation: ConversationState;
 }
 
+export interface OrderPageInvoice {
+  id: string;
+  invoiceNumber: string;
+  /** "Invoice", "Deposit invoice" or "Balance invoice" (issue 37, item 2). */
+  title: string;
+  /** As every page shows it (shownInvoiceStatus): overdue once past due, refunds counted. */
+  status: ShownInvoiceStatus;
+  storedStatus: InvoiceStatus;
+  totalAmount: number;
+  currency: string;
+  /** The viewer's side's page of the invoice. */
+  href: string;
+}
+
 export async function getOrderPage(
   db: Database,
   viewer: Viewer,
@@ -72,19 +86,22 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [[invoice], [brief], [quote], notes] = await Promise.all([
-    // The invoice to act on: the open one (a quote's balance once issued), else the first.
+  const [all, [brief], [quote], notes] = await Promise.all([
     db
       .select()
       .from(invoices)
       .where(eq(invoices.orderId, order.id))
-      .orderBy(sql`${unpaidInvoiceSql} desc`, asc(invoices.createdAt))
-      .limit(1),
+      .orderBy(asc(invoices.createdAt), asc(invoices.invoiceSeq)),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, order.id)).limit(1),
     // Only a quote's order asks.
     order.quoteId
       ? db
-          .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, lines: quotes.lines })
+          .select({
+            id: quotes.id,
+            quoteNumber: quotes.quoteNumber,
+            lines: quotes.lines,
+            totalUsd: quotes.totalUsd,
+          })
           .from(quotes)
           .where(eq(quotes.id, order.quoteId))
           .limit(1)
@@ -92,6 +109,16 @@ export async function getOrderPage(
     // The owner's notes with the status changes, shown on the timeline.
     statusNotesOf(db, order.id),
   ]);
+  const shown: OrderPageInvoice[] = all.map((invoice) => ({
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    title: invoiceKindTitle(invoice.kind),
+    status: shownInvoiceStatus(invoice, now),
+    storedStatus: invoice.status,
+    totalAmount: invoice.totalAmount,
+    currency: invoice.currency,
+    href: viewer.role === "admin" ? `/admin/invoices/${invoice.id}` : `/client/invoice/${invoice.id}`,
+  }));
   return {
     order: {
       id: order.id,
@@ -112,17 +139,9 @@ export async function getOrderPage(
       createdAt: order.createdAt,
     },
     serviceSlug: scoped.serviceSlug,
-    invoice: invoice
-      ? {
-          id: invoice.id,
-          invoiceNumber: invoice.invoiceNumber,
-          status: shownInvoiceStatus(invoice, now),
-          storedStatus: invoice.status,
-          totalAmount: invoice.totalAmount,
-          currency: invoice.currency,
-          href: viewer.role === "admin" ? `/admin/invoices/${invoice.id}` : `/client/invoice/${invoice.id}`,
-        }
-      : null,
+    invoice: shown.find((i) => isUnpaidOrOverdue(i.storedStatus)) ?? shown[0] ?? null,
+    invoices: shown,
+    payment: quote ? depositProgress(all, quote.totalUsd) : null,
     quote: quote ? quoteOfOrder(quote, viewer) : null,
     timeline: orderTimeline(order, notes),
     brief: briefView(scoped, brief ?? null, viewer.role),

@@ -21,6 +21,7 @@ import {
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
 import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { invoicePartLabel } from "~/features/invoices/invoice-kind";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { consumeCheckoutAllowance } from "./checkout-limit.server";
@@ -94,6 +95,19 @@ function orderDescription(
 ): string {
   const extras = (order.addons ?? []).map((a) => ` + ${a.name}`).join("");
   return `${order.serviceName} — ${order.packageName}${order.quantity > 1 ? ` × ${order.quantity}` : ""}${extras}`;
+}
+
+/**
+ * The checkout's line as the provider shows it: what is bought, and for a quote's deposit or balance
+ * which part of it ("Deposit: Custom work (Q-2026-0001) — Quote Q-2026-0001"), so the client's card
+ * statement and the provider's receipt never read as the whole order paid (issue 37, item 2).
+ */
+function checkoutDescription(
+  order: Pick<Order, "serviceName" | "packageName" | "quantity"> & { addons?: Order["addons"] },
+  invoice: Pick<Invoice, "kind">,
+): string {
+  const part = invoicePartLabel(invoice.kind);
+  return part ? `${part}: ${orderDescription(order)}` : orderDescription(order);
 }
 
 /**
@@ -226,7 +240,7 @@ async function startCheckout(
       orderId: order.id,
       invoiceId: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
-      description: orderDescription(order),
+      description: checkoutDescription(order, invoice),
       amount: invoice.totalAmount,
       currency: invoice.currency,
       customerEmail: input.client.email,

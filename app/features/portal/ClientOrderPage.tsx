@@ -30,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function OrderSummary({ view }: { view: ClientOrderView }) {
   const tz = useTimeZone();
-  const { order, invoice } = view;
+  const { order, invoices, payment } = view;
   return (
     <section aria-labelledby="summary-heading" className={cardClass("p-5")}>
       <h2 id="summary-heading" className="text-lg font-bold">
@@ -57,21 +57,29 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
             </span>
           )}
         </Row>
+        {payment && (
+          <Row label="Payment">
+            <span data-testid="order-payment">{payment.line}</span>
+            {payment.next && <span className="block font-normal text-slate-600">{payment.next}</span>}
+          </Row>
+        )}
         <Row label="Status">
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} label={payment?.badge ?? undefined} />
         </Row>
         <Row label="Placed">{formatDate(order.createdAt, "long", tz)}</Row>
-        <Row label="Invoice">
-          {invoice ? (
-            <span className="inline-flex flex-wrap items-center justify-end gap-2">
-              <Link to={invoice.href} className="text-brand-700 underline">
-                {invoice.invoiceNumber}
-              </Link>
-              <StatusBadge status={invoice.status} label={invoiceStatusLabel(invoice.status)} />
-            </span>
-          ) : (
-            "—"
-          )}
+        <Row label={invoices.length > 1 ? "Invoices" : "Invoice"}>
+          {invoices.length > 0
+            ? invoices.map((invoice) => (
+                <span key={invoice.id} className="flex flex-wrap items-center justify-end gap-2">
+                  <Link to={invoice.href} className="text-brand-700 underline">
+                    {invoice.title === "Invoice"
+                      ? invoice.invoiceNumber
+                      : `${invoice.title} ${invoice.invoiceNumber}`}
+                  </Link>
+                  <StatusBadge status={invoice.status} label={invoiceStatusLabel(invoice.status)} />
+                </span>
+              ))
+            : "—"}
         </Row>
         <Row label="Order number">
           <span className="font-mono text-xs">{order.id}</span>
@@ -143,7 +151,7 @@ export function ClientOrderPage({
     >
       <p className="-mt-4 flex flex-wrap items-center gap-2 text-slate-600">
         {order.packageName} · ordered {formatDate(order.createdAt, "medium", tz)}{" "}
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} label={view.payment?.badge ?? undefined} />
         {view.brief.badge && <Badge tone="warning">{view.brief.badge}</Badge>}
       </p>
       {shown && shown.intent === null && <FormError message={shown.error} />}

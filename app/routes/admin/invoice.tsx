@@ -9,6 +9,7 @@ import {
   requireAdmin,
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
+import { invoiceKindTitle } from "~/features/invoices/invoice-kind";
 import { issuedPartyLines, refundedLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
@@ -43,7 +44,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
   const { invoice: i, client, order } = d;
   return (
     <Page
-      title={`Invoice ${i.invoiceNumber}`}
+      title={`${invoiceKindTitle(i.kind)} ${i.invoiceNumber}`}
       actions={
         <Link to="/admin/invoices" className="text-brand-700 underline">
           All invoices

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell } from "~/features/admin/ui";
+import { InvoicePartTag } from "~/features/invoices/InvoicePartTag";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
 import { ALL_CLIENTS } from "~/features/lists/scope";
@@ -55,6 +56,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
               <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
                 {i.invoiceNumber}
               </Link>
+              <InvoicePartTag kind={i.kind} />
             </Td>
             <ClientCell name={i.clientName} email={i.clientEmail} />
             <Td>{i.serviceName ?? "—"}</Td>

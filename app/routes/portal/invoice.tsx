@@ -10,7 +10,7 @@ import { ButtonLink, buttonClass } from "~/ui/button";
 import type { Route } from "./+types/invoice";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
-  { title: pageTitle(d?.invoice ? `Invoice ${d.invoice.number}` : "Invoice Not Found", matches) },
+  { title: pageTitle(d?.invoice ? d.invoice.title : "Invoice Not Found", matches) },
   { name: "robots", content: "noindex" },
 ];
 

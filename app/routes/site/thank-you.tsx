@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { briefPrompt } from "~/features/portal/client-order.server";
+import { PaymentThanksFacts } from "~/features/portal/PaymentThanks";
+import { type AfterPayment, afterPayment } from "~/features/portal/payment-thank-you.server";
 import { seo } from "~/features/site/seo";
 import { emailLine, parseThankYouQuery } from "~/features/site/thank-you";
 import { buttonClass } from "~/ui/button";
@@ -10,14 +11,15 @@ import type { Route } from "./+types/thank-you";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseThankYouQuery(new URL(request.url).searchParams);
-  // Not in the spec (ADR 0512): after paying, the client is asked for the job's details at once.
-  let briefHref: string | null = null;
+  // After paying (issue 37, item 4): what was paid, read for the signed-in client's own order, never
+  // from the query; and (ADR 0512) the job's details asked for at once.
+  let paid: AfterPayment = { thanks: null, briefHref: null };
   if (query.type === "payment" && query.order_id) {
     const user = await getCurrentUser(request, context);
     if (user?.role === "client")
-      briefHref = await briefPrompt(context.runtime.database.db, user.id, query.order_id);
+      paid = await afterPayment(context.runtime.database.db, user.id, query.order_id);
   }
-  return { query, briefHref };
+  return { query, ...paid };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +38,7 @@ const NEXT_STEPS = [
 ];
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { query } = loaderData;
+  const { query, thanks } = loaderData;
   const line = emailLine(query);
   return (
     <Container className="max-w-2xl py-20 text-center">
@@ -48,7 +50,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         {query.type === "registration"
           ? "Your account has been created."
           : query.type === "payment"
-            ? "Your payment was successful. Your order is being processed."
+            ? (thanks?.sentence ?? "Your payment was successful. Your order is being processed.")
             : "Thank you for reaching out. We will get back to you within 24 hours."}
       </p>
       {line && (
@@ -62,22 +64,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
-      {query.type === "payment" && (query.order_id || query.amount) && (
-        <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-2 rounded-xl bg-slate-50 p-4 text-left text-sm">
-          {query.order_id && (
-            <>
-              <dt className="text-slate-600">Order</dt>
-              <dd className="font-mono">{query.order_id}</dd>
-            </>
-          )}
-          {query.amount && (
-            <>
-              <dt className="text-slate-600">Amount</dt>
-              <dd>{query.amount}</dd>
-            </>
-          )}
-        </dl>
-      )}
+      {thanks && <PaymentThanksFacts thanks={thanks} />}
 
       {query.type === "registration" && (
         <>
@@ -131,9 +118,16 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           <Link to="/client/dashboard" className={buttonClass("primary", "px-6 py-3")}>
             View Dashboard
           </Link>
-          <Link to="/client/invoices" className={buttonClass("secondary", "px-6 py-3")}>
-            Download Invoice
-          </Link>
+          {thanks ? (
+            // The invoice of this payment as a PDF file (a download, not a page).
+            <a href={thanks.pdfHref} className={buttonClass("secondary", "px-6 py-3")}>
+              Download Invoice
+            </a>
+          ) : (
+            <Link to="/client/invoices" className={buttonClass("secondary", "px-6 py-3")}>
+              Download Invoice
+            </Link>
+          )}
         </div>
       )}
       {query.type === "other" && (
