@@ -19,13 +19,15 @@ import { type ListQuery, type Paged, type PageInfo, pageInfo } from "~/features/
 import { type AllClients, isAllClients, type ListScope, type OneClient } from "~/features/lists/scope";
 import { containsPattern, countMatches, ilikeContains, readPage } from "~/features/lists/search.server";
 import type { ClientInvoiceFilter, InvoiceFilter } from "./invoice-filters";
-import { type ShownInvoiceStatus, UNPAID_INVOICE_STATUSES } from "./invoice-status";
+import type { ShownInvoiceStatus } from "./invoice-status";
 import {
   overdueInvoiceSql,
   shownInvoiceStatusSql,
   shownStatusIs,
   unpaidInvoiceSql,
 } from "./invoice-status.server";
+import { type MoneyFigures, moneyFigures } from "./money-totals";
+import { clientMoneyTotals } from "./money-totals.server";
 
 export interface InvoiceRow {
   id: string;
@@ -45,12 +47,10 @@ export interface InvoiceRow {
 
 export interface InvoiceTotals {
   /**
-   * In USD: invoices may be in different currencies. Void invoices are not counted; paid ones count net
-   * of what was refunded (client_totals). Unpaid invoices have no refunds.
+   * Invoiced, paid, refunded, net paid and outstanding: the one money truth (money-totals.ts), in USD
+   * (invoices may be in different currencies), the same figures as the dashboard's and the orders'.
    */
-  totalInvoicedUsd: number;
-  paidUsd: number;
-  outstandingUsd: number;
+  money: MoneyFigures;
   /** By the status each invoice is shown with, as its row shows it. */
   counts: Record<ClientInvoiceFilter, number>;
 }
@@ -285,7 +285,10 @@ async function listClientInvoices(
     status: query.status === "all" ? undefined : query.status,
     search: invoiceSearch(query.q),
   };
-  const { stored, shown } = await loadInvoiceTotals(db, clientId);
+  const [{ shown }, money] = await Promise.all([
+    loadInvoiceTotals(db, clientId),
+    clientMoneyTotals(db, clientId),
+  ]);
   const counts: Record<ClientInvoiceFilter, number> = {
     all: shown.all(),
     paid: shown.count("paid", "partially_refunded", "refunded"),
@@ -302,10 +305,7 @@ async function listClientInvoices(
     rows,
     paging,
     totals: {
-      totalInvoicedUsd: stored.amountExcept("void"),
-      // Every paid invoice, net of what was refunded, whatever it reads.
-      paidUsd: stored.amount("paid"),
-      outstandingUsd: stored.amount(...UNPAID_INVOICE_STATUSES),
+      money: moneyFigures(money),
       counts,
     },
   };

@@ -9,6 +9,8 @@ import type { Database } from "~/db/client.server";
 import { type InvoiceStatus, invoices, type Order, orderBriefs, type QuoteLine, quotes } from "~/db/schema";
 import { type ShownInvoiceStatus, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { type MoneyFigures, moneyFigures } from "~/features/invoices/money-totals";
+import { orderMoneyTotals } from "~/features/invoices/money-totals.server";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, lineAmountMinor } from "~/features/money/minor-units";
 import { type BriefView, briefView } from "./brief.server";
@@ -51,6 +53,11 @@ export interface OrderPage {
     /** The viewer's side's page of the invoice. */
     href: string;
   } | null;
+  /**
+   * What this order's invoices asked, received, gave back and still ask (the one money truth,
+   * invoices/money-totals.ts), in their currency: a quote's deposit alone paid counts the deposit.
+   */
+  money: MoneyFigures;
   /** A quote's order (issue "quotes"): the quote, its lines as quoted, and the viewer's page of it. */
   quote: {
     id: string;
@@ -72,7 +79,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [[invoice], [brief], [quote], notes] = await Promise.all([
+  const [[invoice], [brief], [quote], notes, money] = await Promise.all([
     // The invoice to act on: the open one (a quote's balance once issued), else the first.
     db
       .select()
@@ -91,6 +98,7 @@ export async function getOrderPage(
       : Promise.resolve([]),
     // The owner's notes with the status changes, shown on the timeline.
     statusNotesOf(db, order.id),
+    orderMoneyTotals(db, order.id),
   ]);
   return {
     order: {
@@ -123,6 +131,7 @@ export async function getOrderPage(
           href: viewer.role === "admin" ? `/admin/invoices/${invoice.id}` : `/client/invoice/${invoice.id}`,
         }
       : null,
+    money: moneyFigures(money),
     quote: quote ? quoteOfOrder(quote, viewer) : null,
     timeline: orderTimeline(order, notes),
     brief: briefView(scoped, brief ?? null, viewer.role),
