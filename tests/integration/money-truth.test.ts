@@ -137,7 +137,8 @@ describe.each(testDatabases)("one money truth on $name", (database) => {
 
   /** Every page that shows the client's money shows these figures. */
   async function expectEverywhere(c: { id: string; session: Session }, f: Figures) {
-    const spentNote = f.refunded === "$0.00" ? "Paid (net of refunds)" : `${f.paid} paid, ${f.refunded} refunded`;
+    const spentNote =
+      f.refunded === "$0.00" ? "Paid (net of refunds)" : `${f.paid} paid, ${f.refunded} refunded`;
     const dashboard = await page(c.session, "/client/dashboard");
     expect(dashboard).toMatch(card("Total Spent", f.netPaid, spentNote));
     expect(dashboard).toContain(

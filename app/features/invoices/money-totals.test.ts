@@ -20,7 +20,12 @@ describe("one money truth", () => {
       outstanding: 15250,
     });
     const f = moneyFigures(t);
-    expect(f).toMatchObject({ netPaid: "$158.50", refunded: "$4.00", outstanding: "$152.50", anyRefund: true });
+    expect(f).toMatchObject({
+      netPaid: "$158.50",
+      refunded: "$4.00",
+      outstanding: "$152.50",
+      anyRefund: true,
+    });
     expect(netPaidNote(f)).toBe("$162.50 paid, $4.00 refunded");
   });
 
@@ -33,7 +38,9 @@ describe("one money truth", () => {
     const none = moneyFigures(moneyTotals("USD", []));
     expect(none).toMatchObject({ invoiced: "$0.00", netPaid: "$0.00", anyRefund: false });
     expect(netPaidNote(none)).toBe("Paid (net of refunds)");
-    const yen = moneyFigures(moneyTotals("JPY", [{ status: "paid", totalMinor: 12000, refundedMinor: 2000 }]));
+    const yen = moneyFigures(
+      moneyTotals("JPY", [{ status: "paid", totalMinor: 12000, refundedMinor: 2000 }]),
+    );
     expect(yen.netPaid).toBe("￥10,000");
   });
 });

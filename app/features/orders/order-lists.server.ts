@@ -17,7 +17,7 @@ import { clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
 import { type MoneyFigures, moneyFigures } from "~/features/invoices/money-totals";
-import { clientMoneyTotals } from "~/features/invoices/money-totals.server";
+import { moneyTotalsOfClient } from "~/features/invoices/money-totals.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
@@ -226,10 +226,8 @@ async function listClientOrders(
     status: query.status === "all" ? undefined : query.status,
     search: orderSearch(query.q),
   };
-  const [{ orders: totals }, money] = await Promise.all([
-    loadClientTotals(db, clientId),
-    clientMoneyTotals(db, clientId),
-  ]);
+  const clientTotals = await loadClientTotals(db, clientId);
+  const { orders: totals } = clientTotals;
   const paging = selection.search
     ? await countMatches(db, orders, selected(selection), query.page)
     : pageInfo(query.page, query.status === "all" ? totals.all() : totals.count(query.status));
@@ -243,7 +241,7 @@ async function listClientOrders(
       totalOrders: totals.all(),
       completed: totals.count("completed"),
       pending: totals.count("pending"),
-      money: moneyFigures(money),
+      money: moneyFigures(moneyTotalsOfClient(clientTotals)),
     },
   };
 }
@@ -269,17 +267,16 @@ export interface DashboardData {
 /** "Dashboard fetches 5 recent orders" */
 export const DASHBOARD_RECENT_FETCHED = 5;
 
-/** The dashboard's cards (from `client_totals` and the credit notes) and recent orders: three queries. */
+/** The dashboard's cards (from `client_totals` and the credit notes) and recent orders: two queries. */
 export async function dashboardData(db: Database, clientId: string): Promise<DashboardData> {
-  const [totals, money, recentOrders] = await Promise.all([
+  const [totals, recentOrders] = await Promise.all([
     loadClientTotals(db, clientId),
-    clientMoneyTotals(db, clientId),
     orderRows(db, { clientId }, DASHBOARD_RECENT_FETCHED),
   ]);
   return {
     stats: {
       activeOrders: totals.orders.count(...OPEN_ORDER_STATUSES),
-      money: moneyFigures(money),
+      money: moneyFigures(moneyTotalsOfClient(totals)),
       completed: totals.orders.count("completed"),
       invoices: totals.invoices.all(),
       pendingInvoices: totals.invoices.count(...UNPAID_INVOICE_STATUSES),
