@@ -8,6 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { REFUND_ARRIVAL } from "~/features/invoices/invoice-view";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
 import { expect, test } from "./fixtures";
@@ -128,10 +129,30 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
   expect((await bytesOf(ownerPdf)).subarray(0, 5).toString()).toBe("%PDF-");
   await ownerContext.close();
 
-  // The client's invoice list reads "Partially refunded"; the bell has the refund.
+  // The client's invoice list reads "Partially refunded", with the credit note under its invoice
+  // (issue 37, item 3): its number, its invoice, the amount given back, a link to it and its PDF.
   await page.goto("/client/invoices");
   const row = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
   await expect(row.locator("[data-status]")).toHaveText("Partially refunded");
+  const noteRow = page.locator("tr[data-credit-note-id]");
+  await expect(noteRow).toHaveCount(1);
+  await expect(page.locator(`tr[data-invoice-id="${invoiceId}"] + tr[data-credit-note-id]`)).toHaveCount(1);
+  await expect(noteRow).toContainText(creditNoteNumber);
+  await expect(noteRow).toContainText(`Credit note for ${invoiceNumber}`);
+  await expect(noteRow.locator("[data-credit-note-amount]")).toHaveText(/^-20,00\s€$/);
+  await expect(noteRow.getByRole("link", { name: `Download PDF of ${creditNoteNumber}` })).toHaveAttribute(
+    "href",
+    /^\/client\/credit-notes\/[0-9a-f-]{36}\/pdf$/,
+  );
+  await expect(page.getByRole("region", { name: "Invoice totals" })).toContainText(
+    /Paid \(net of refunds\)\$58\.26/,
+  );
+  await expectNoAxeViolations(page);
+  await noteRow.getByRole("link", { name: `View credit note ${creditNoteNumber}` }).click();
+  await expect(
+    page.getByRole("heading", { name: `Credit note ${creditNoteNumber}`, level: 1 }),
+  ).toBeVisible();
+  await page.goBack();
   await page.getByLabel(/^Notifications, \d+ unread$/).click();
   const panel = page.locator("details[open]");
   await expect(
@@ -149,6 +170,8 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
   await expect(page.getByRole("heading", { name: `Invoice ${invoiceNumber}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId("invoice-status")).toHaveText("Partially refunded");
   await expect(page.getByTestId("invoice-refunded")).toHaveText("20,00 € of 73,60 € refunded");
+  await expect(page.getByTestId("invoice-net-paid")).toHaveText("Net paid: 53,60 €");
+  await expect(page.getByText(REFUND_ARRIVAL)).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 

@@ -119,7 +119,9 @@ test("orders and invoices: paging, filters, search, and the header search", asyn
   await expectNoAxeViolations(page);
 
   await page.goto("/client/invoices");
-  await expect(page.getByRole("region", { name: "Invoice totals" })).toContainText("Paid$75.00");
+  await expect(page.getByRole("region", { name: "Invoice totals" })).toContainText(
+    "Paid (net of refunds)$75.00",
+  );
   await expect(page.getByText("Showing 1–50 of 62 invoices")).toBeVisible();
   await page.getByRole("link", { name: "Paid (3)" }).click();
   await expect(page).toHaveURL(/status=paid/);

@@ -5,10 +5,11 @@
  */
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { clients, invoices, orders, user } from "~/db/schema";
+import { clients, orders, user } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
-import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { moneyFigures } from "~/features/invoices/money-totals";
+import { clientMoneyTotals } from "~/features/invoices/money-totals.server";
 import { type Paged, pageInfo } from "~/features/lists/listing";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { ilikeContains, readPage } from "~/features/lists/search.server";
@@ -84,21 +85,9 @@ export async function getClientDetail(db: Database, id: string) {
     .where(and(eq(user.id, id), eq(user.role, "client")))
     .limit(1);
   if (!row) return null;
-  const [figures] = await db
-    .select({
-      // Net of refunds: what the client paid less what was given back (credit notes).
-      spentUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd} - ${invoices.refundedUsd}) filter (where ${invoices.status} = 'paid'), 0)`.mapWith(
-          Number,
-        ),
-      outstandingUsd:
-        sql<number>`coalesce(sum(${invoices.amountUsd}) filter (where ${unpaidInvoiceSql}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(invoices)
-    .where(eq(invoices.clientId, id));
-  return { ...row, figures: figures ?? { spentUsd: 0, outstandingUsd: 0 } };
+  // The client's money as the client's own pages show it (invoices/money-totals.ts).
+  const figures = moneyFigures(await clientMoneyTotals(db, id));
+  return { ...row, figures };
 }
 
 /** The client's page in the back office: the client, and the first page of their orders and invoices. */

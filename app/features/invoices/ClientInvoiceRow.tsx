@@ -70,3 +70,48 @@ export function ClientInvoiceRow({ inv }: { inv: ClientInvoiceRowData }) {
     </tr>
   );
 }
+
+/** A credit note under its invoice in the client's invoice list (issue 37, item 3). */
+export interface ClientCreditNoteRowData {
+  id: string;
+  number: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  date: string;
+  /** Negative: what it gave back, in the invoice's currency. */
+  amount: string;
+  href: string;
+}
+
+/** A credit note's row: its number and invoice, its day, the amount given back, View and its PDF. */
+export function ClientCreditNoteRow({ note }: { note: ClientCreditNoteRowData }) {
+  return (
+    <tr data-credit-note-id={note.id} className="bg-slate-50">
+      <Td className="font-medium whitespace-nowrap">
+        <Link to={note.href} className="link">
+          {note.number}
+        </Link>
+        <span className="block text-xs font-normal text-slate-600">{`Credit note for ${note.invoiceNumber}`}</span>
+      </Td>
+      <Td className="text-slate-600">Refund</Td>
+      <Td className="whitespace-nowrap">{note.date}</Td>
+      <Td>—</Td>
+      <Td className="font-medium whitespace-nowrap" data-credit-note-amount>
+        {note.amount}
+      </Td>
+      <Td>
+        <StatusBadge status="refunded" label="Credit note" />
+      </Td>
+      <Td>
+        <div className="row-actions">
+          <Link to={note.href} className="link">
+            View<span className="sr-only">{` credit note ${note.number}`}</span>
+          </Link>
+          <a href={`${note.href}/pdf`} className="link">
+            Download PDF<span className="sr-only">{` of ${note.number}`}</span>
+          </a>
+        </div>
+      </Td>
+    </tr>
+  );
+}

@@ -67,6 +67,10 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
           <p className="mt-1" data-testid="invoice-refunded">
             {v.refund.line}
           </p>
+          <p className="mt-1 font-semibold" data-testid="invoice-net-paid">
+            Net paid: {v.refund.netPaid}
+          </p>
+          <p className="mt-1 text-slate-600">{v.refund.arrival}</p>
           {v.refund.creditNotes.length > 0 && (
             <ul aria-label="Credit notes" className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {v.refund.creditNotes.map((n) => (

@@ -8,6 +8,9 @@ import { toColumns } from "~/features/lists/columns";
 import type { ListQuery } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import { formatDate } from "~/ui/format";
+import type { ClientCreditNoteRowData } from "./ClientInvoiceRow";
+import { clientCreditNotePath } from "./credit-note-number";
+import { creditNotesOfInvoices } from "./invoice-credit-notes.server";
 import type { ClientInvoiceFilter } from "./invoice-filters";
 import { listInvoices } from "./invoice-lists.server";
 import { isPastDue, shownInvoiceStatus } from "./invoice-status";
@@ -19,9 +22,27 @@ export async function clientInvoicesPage(
   now: Date,
 ) {
   const { rows, ...page } = await listInvoices(db, { clientId }, query);
+  // Each invoice's credit notes under it (issue 37, item 3): what came back, as a negative amount.
+  // Read only for a page with refunded invoices, so the others cost no query more.
+  const notes = await creditNotesOfInvoices(
+    db,
+    clientId,
+    rows.filter((inv) => inv.refundedAmount > 0).map((inv) => inv.id),
+  );
+  const numberOf = new Map(rows.map((inv) => [inv.id, inv.invoiceNumber]));
+  const creditNotes: ClientCreditNoteRowData[] = notes.map((n) => ({
+    id: n.id,
+    number: n.creditNoteNumber,
+    invoiceId: n.invoiceId,
+    invoiceNumber: numberOf.get(n.invoiceId) ?? "",
+    date: formatDate(n.createdAt),
+    amount: formatMoney(-n.totalAmount, n.currency),
+    href: clientCreditNotePath(n.id),
+  }));
   return {
     query,
     ...page,
+    creditNotes,
     rows: toColumns(
       rows.map((inv) => ({
         id: inv.id,

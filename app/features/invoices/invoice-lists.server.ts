@@ -12,20 +12,22 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
-import { clients, clientTotals, invoices, orders } from "~/db/schema";
+import { clients, clientTotals, creditNotes, invoices, orders } from "~/db/schema";
 import { isUuid } from "~/features/ids/ids";
 import { type StatusMove, statusTotalsOf } from "~/features/lists/client-totals.server";
 import { type ListQuery, type Paged, type PageInfo, pageInfo } from "~/features/lists/listing";
 import { type AllClients, isAllClients, type ListScope, type OneClient } from "~/features/lists/scope";
 import { containsPattern, countMatches, ilikeContains, readPage } from "~/features/lists/search.server";
 import type { ClientInvoiceFilter, InvoiceFilter } from "./invoice-filters";
-import { type ShownInvoiceStatus, UNPAID_INVOICE_STATUSES } from "./invoice-status";
+import type { ShownInvoiceStatus } from "./invoice-status";
 import {
   overdueInvoiceSql,
   shownInvoiceStatusSql,
   shownStatusIs,
   unpaidInvoiceSql,
 } from "./invoice-status.server";
+import { type MoneyFigures, moneyFigures } from "./money-totals";
+import { moneyTotalsOfClient } from "./money-totals.server";
 
 export interface InvoiceRow {
   id: string;
@@ -47,12 +49,10 @@ export interface InvoiceRow {
 
 export interface InvoiceTotals {
   /**
-   * In USD: invoices may be in different currencies. Void invoices are not counted; paid ones count net
-   * of what was refunded (client_totals). Unpaid invoices have no refunds.
+   * Invoiced, paid, refunded, net paid and outstanding: the one money truth (money-totals.ts), in USD
+   * (invoices may be in different currencies), the same figures as the dashboard's and the orders'.
    */
-  totalInvoicedUsd: number;
-  paidUsd: number;
-  outstandingUsd: number;
+  money: MoneyFigures;
   /** By the status each invoice is shown with, as its row shows it. */
   counts: Record<ClientInvoiceFilter, number>;
 }
@@ -197,12 +197,13 @@ async function invoiceRows(
  * A client's invoice totals from `client_totals` (by stored status) and, in the same statement, the few
  * invoices shown with another status: sent but past due (overdue), paid with refunds ((partially)
  * refunded). Those are read off the (client_id, status, …) index among the client's sent and paid
- * invoices. Prepared once, as every client's invoices page reads it (ADR 0820).
+ * invoices. And the client's credit notes by their invoice's status, for the money figures
+ * (money-totals.server.ts). Prepared once, as every client's invoices page reads it (ADR 0820).
  */
 const invoiceTotalsStatement = preparedOnce((db) =>
   db
     .select({
-      moved: sql<boolean>`false`,
+      part: sql<TotalsPart>`'stored'`,
       status: clientTotals.status,
       shown: clientTotals.status,
       count: clientTotals.count,
@@ -213,7 +214,7 @@ const invoiceTotalsStatement = preparedOnce((db) =>
     .unionAll(
       db
         .select({
-          moved: sql<boolean>`true`,
+          part: sql<TotalsPart>`'moved'`,
           status: sql<string>`${invoices.status}`,
           shown: sql<string>`${shownInvoiceStatusSql}`,
           count: sql<number>`count(*)::int`,
@@ -231,17 +232,39 @@ const invoiceTotalsStatement = preparedOnce((db) =>
         )
         .groupBy(sql`2`, sql`3`),
     )
+    .unionAll(
+      db
+        .select({
+          part: sql<TotalsPart>`'credit_note'`,
+          status: sql<string>`${invoices.status}`,
+          shown: sql<string>`${invoices.status}`,
+          count: sql<number>`count(*)::int`,
+          amountUsd: sql<string>`sum(${creditNotes.amountUsd})::text`,
+        })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .where(eq(creditNotes.clientId, sql.placeholder("clientId")))
+        .groupBy(invoices.status),
+    )
     .prepare("client_invoice_totals"),
 );
+
+/** Which rows of the statement: client_totals' own, the invoices shown otherwise, the credit notes. */
+type TotalsPart = "stored" | "moved" | "credit_note";
 
 /** A client's invoice totals by stored status, and by the status each invoice is shown with. */
 async function loadInvoiceTotals(db: Database, clientId: string) {
   const rows = await invoiceTotalsStatement(db).execute({ clientId });
-  const stored = statusTotalsOf(rows.filter((r) => !r.moved));
+  const stored = statusTotalsOf(rows.filter((r) => r.part === "stored"));
   const moves: StatusMove[] = rows
-    .filter((r) => r.moved)
+    .filter((r) => r.part === "moved")
     .map((r) => ({ from: r.status, to: r.shown, count: Number(r.count), amountUsd: Number(r.amountUsd) }));
-  return { stored, shown: stored.shownAs(moves) };
+  const creditNotes = statusTotalsOf(rows.filter((r) => r.part === "credit_note"));
+  return {
+    stored,
+    shown: stored.shownAs(moves),
+    money: moneyTotalsOfClient({ invoices: stored, creditNotes }),
+  };
 }
 
 export interface InvoicesPage {
@@ -288,7 +311,7 @@ async function listClientInvoices(
     status: query.status === "all" ? undefined : query.status,
     search: invoiceSearch(query.q),
   };
-  const { stored, shown } = await loadInvoiceTotals(db, clientId);
+  const { shown, money } = await loadInvoiceTotals(db, clientId);
   const counts: Record<ClientInvoiceFilter, number> = {
     all: shown.all(),
     paid: shown.count("paid", "partially_refunded", "refunded"),
@@ -305,10 +328,7 @@ async function listClientInvoices(
     rows,
     paging,
     totals: {
-      totalInvoicedUsd: stored.amountExcept("void"),
-      // Every paid invoice, net of what was refunded, whatever it reads.
-      paidUsd: stored.amount("paid"),
-      outstandingUsd: stored.amount(...UNPAID_INVOICE_STATUSES),
+      money: moneyFigures(money),
       counts,
     },
   };

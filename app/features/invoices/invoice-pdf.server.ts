@@ -311,7 +311,14 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
   );
   if (v.usdNote) y = drawNote(c, `Total in USD: ${v.usdNote}`, y);
   if (v.refund) {
-    y = drawTotals(c, [["Refunded", v.refund.amount, false]], y + 4);
+    y = drawTotals(
+      c,
+      [
+        ["Refunded", v.refund.amount, false],
+        ["Net paid", v.refund.netPaid, true],
+      ],
+      y + 4,
+    );
     const numbers = v.refund.creditNotes.map((n) => n.number);
     y = drawNote(
       c,

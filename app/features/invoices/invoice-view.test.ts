@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { invoiceView, issuedPartyLines, refundedLine } from "./invoice-view";
+import {
+  invoiceView,
+  issuedPartyLines,
+  netPaidLine,
+  REFUND_ARRIVAL,
+  refundedLine,
+  totalLine,
+} from "./invoice-view";
 
 const business = {
   name: "Portico IT Services",
@@ -266,6 +273,9 @@ describe("invoiceView", () => {
       refund: {
         amount: "$30.00",
         line: "$30.00 of $80.00 refunded",
+        // Issue 37, item 3: what was paid net of it, and how the money comes back.
+        netPaid: "$50.00",
+        arrival: REFUND_ARRIVAL,
         creditNotes: [{ id: "n1", number: "CN-2026-0001" }],
       },
     });
@@ -290,5 +300,13 @@ describe("how a refunded invoice reads", () => {
   it("writes the refunded line in the invoice's currency", () => {
     expect(refundedLine(80, 30, "USD")).toBe("$30.00 of $80.00 refunded");
     expect(refundedLine(12000, 2000, "JPY")).toBe("￥2,000 of ￥12,000 refunded");
+  });
+
+  it("the owner's total once for USD, with the USD amount and rate for another currency; net paid exact", () => {
+    expect(totalLine({ totalAmount: 10, currency: "USD", amountUsd: 10, exchangeRate: 1 })).toBe("$10.00");
+    expect(totalLine({ totalAmount: 73.6, currency: "EUR", amountUsd: 80, exchangeRate: 0.92 })).toBe(
+      "73,60\u00a0€ ($80.00 at 0.92 EUR per USD)",
+    );
+    expect(netPaidLine({ totalAmount: 0.3, refundedAmount: 0.1, currency: "USD" })).toBe("$0.20");
   });
 });

@@ -4,6 +4,7 @@
 import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/money/format";
+import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
 import { formatDate } from "~/ui/format";
 import { invoiceKindTitle, invoicePartLabel } from "./invoice-kind";
 import { invoiceStatusTone } from "./invoice-number";
@@ -103,12 +104,29 @@ export interface InvoiceView {
   total: string;
   /** The total in USD with the rate, for invoices in another currency; else null. */
   usdNote: string | null;
-  /** Once some of it was refunded: the amount, "{refunded} of {total} refunded", its credit notes. */
+  /**
+   * Once some of it was refunded: the amount, "{refunded} of {total} refunded", what was paid net of
+   * it (the one money truth, money-totals.ts), how the money comes back, its credit notes.
+   */
   refund: {
     amount: string;
     line: string;
+    netPaid: string;
+    arrival: string;
     creditNotes: Array<{ id: string; number: string }>;
   } | null;
+}
+
+/**
+ * How and when refunded money comes back: the provider refunds the payment itself (Stripe's card
+ * refunds take 5–10 business days to appear), a bank transfer is sent back by the owner. The refund's
+ * email says the same (refunds/refund-settle.server.ts).
+ */
+export const REFUND_ARRIVAL = "The money reaches you the way you paid, usually within 5–10 business days.";
+
+/** What was paid net of refunds, in minor units exactly. */
+function netPaidAmount(total: number, refunded: number, currency: string): number {
+  return fromMinorUnits(toMinorUnits(total, currency) - toMinorUnits(refunded, currency), currency);
 }
 
 export const documentDate = (value: Date | string) => formatDate(value, "long");
@@ -227,6 +245,8 @@ export function invoiceView(
         ? {
             amount: money(refunded),
             line: refundedLine(invoice.totalAmount, refunded, invoice.currency, format),
+            netPaid: money(netPaidAmount(invoice.totalAmount, refunded, invoice.currency)),
+            arrival: REFUND_ARRIVAL,
             creditNotes: (input.creditNotes ?? []).map((n) => ({ id: n.id, number: n.creditNoteNumber })),
           }
         : null,
@@ -278,4 +298,25 @@ export function refundedLine(
   format = formatMoney,
 ): string {
   return `${format(refundedAmount, currency)} of ${format(totalAmount, currency)} refunded`;
+}
+
+/** An invoice's total as the back office lists it: once, with the USD amount and rate only in another currency. */
+export function totalLine(
+  invoice: { totalAmount: number; currency: string; amountUsd: number; exchangeRate: number },
+  format = formatMoney,
+): string {
+  const note = usdNoteFor(invoice.currency, invoice.amountUsd, invoice.exchangeRate, format);
+  const total = format(invoice.totalAmount, invoice.currency);
+  return note ? `${total} (${note})` : total;
+}
+
+/** What was paid of an invoice net of its refunds, formatted ("Net paid"). */
+export function netPaidLine(
+  invoice: { totalAmount: number; refundedAmount: number; currency: string },
+  format = formatMoney,
+): string {
+  return format(
+    netPaidAmount(invoice.totalAmount, invoice.refundedAmount, invoice.currency),
+    invoice.currency,
+  );
 }

@@ -12,7 +12,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
-import { clientTotals } from "~/db/schema";
+import { clientTotals, creditNotes, invoices } from "~/db/schema";
 
 export interface StatusTotal {
   count: number;
@@ -22,6 +22,11 @@ export interface StatusTotal {
 export interface ClientTotals {
   orders: StatusTotals;
   invoices: StatusTotals;
+  /**
+   * The client's credit notes (what refunds gave back) by the stored status of their invoice, in USD
+   * at each note's rate: `invoices` holds each status net of them (issue 37, invoices/money-totals.ts).
+   */
+  creditNotes: StatusTotals;
 }
 
 /**
@@ -87,17 +92,37 @@ export class StatusTotals {
   }
 }
 
+/**
+ * The client's credit notes summed by their invoice's status, as rows of kind 'credit_note': a union
+ * branch of a totals statement, so a page reads its totals and refunds in one statement. It reads the
+ * client's notes (few: one per refund) off `credit_notes_client_created_idx`.
+ */
+export function creditNoteTotalsQuery(db: Database) {
+  return db
+    .select({
+      kind: sql<string>`'credit_note'`,
+      status: sql<string>`${invoices.status}`,
+      count: sql<number>`count(*)::int`,
+      amountUsd: sql<string>`sum(${creditNotes.amountUsd})::text`,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(creditNotes.clientId, sql.placeholder("clientId")))
+    .groupBy(invoices.status);
+}
+
 /** Every portal list page and the dashboard read it: prepared once (ADR 0820). */
 const totalsStatement = preparedOnce((db) =>
   db
     .select({
-      kind: clientTotals.kind,
+      kind: sql<string>`${clientTotals.kind}`,
       status: clientTotals.status,
       count: clientTotals.count,
-      amountUsd: clientTotals.amountUsd,
+      amountUsd: sql<string>`${clientTotals.amountUsd}::text`,
     })
     .from(clientTotals)
     .where(eq(clientTotals.clientId, sql.placeholder("clientId")))
+    .unionAll(creditNoteTotalsQuery(db))
     .prepare("client_totals"),
 );
 
@@ -106,6 +131,7 @@ export async function loadClientTotals(db: Database, clientId: string): Promise<
   return {
     orders: statusTotalsOf(rows.filter((r) => r.kind === "order")),
     invoices: statusTotalsOf(rows.filter((r) => r.kind === "invoice")),
+    creditNotes: statusTotalsOf(rows.filter((r) => r.kind === "credit_note")),
   };
 }
 

@@ -16,6 +16,8 @@ import { type Database, preparedOnce } from "~/db/client.server";
 import { clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
+import { type MoneyFigures, moneyFigures } from "~/features/invoices/money-totals";
+import { moneyTotalsOfClient } from "~/features/invoices/money-totals.server";
 import { loadClientTotals } from "~/features/lists/client-totals.server";
 import {
   type ListQuery,
@@ -51,8 +53,11 @@ export interface OrderSummary {
   totalOrders: number;
   completed: number;
   pending: number;
-  /** "Total Spent (of completed orders)", in USD (orders in any currency), net of refunds. */
-  totalSpentUsd: number;
+  /**
+   * "Total Spent": the one money truth (invoices/money-totals.ts), in USD, what was paid net of
+   * refunds, the same figure as the dashboard's and the invoices page's (README, deviations).
+   */
+  money: MoneyFigures;
 }
 
 function orderSearch(q: string): SQL | undefined {
@@ -221,7 +226,8 @@ async function listClientOrders(
     status: query.status === "all" ? undefined : query.status,
     search: orderSearch(query.q),
   };
-  const { orders: totals } = await loadClientTotals(db, clientId);
+  const clientTotals = await loadClientTotals(db, clientId);
+  const { orders: totals } = clientTotals;
   const paging = selection.search
     ? await countMatches(db, orders, selected(selection), query.page)
     : pageInfo(query.page, query.status === "all" ? totals.all() : totals.count(query.status));
@@ -235,7 +241,7 @@ async function listClientOrders(
       totalOrders: totals.all(),
       completed: totals.count("completed"),
       pending: totals.count("pending"),
-      totalSpentUsd: totals.amount("completed"),
+      money: moneyFigures(moneyTotalsOfClient(clientTotals)),
     },
   };
 }
@@ -245,10 +251,10 @@ export interface DashboardData {
     /** "an active order is any not completed or cancelled" */
     activeOrders: number;
     /**
-     * "Total Spent counts paid or completed orders", in USD, net of refunds (a fully refunded order is
-     * cancelled, so not counted).
+     * "Total Spent" and the invoices' outstanding: the one money truth (invoices/money-totals.ts), in
+     * USD: what was paid net of refunds, not the orders' whole amounts (README, deviations).
      */
-    totalSpentUsd: number;
+    money: MoneyFigures;
     completed: number;
     invoices: number;
     /** Invoices not yet paid (sent or overdue). */
@@ -261,7 +267,7 @@ export interface DashboardData {
 /** "Dashboard fetches 5 recent orders" */
 export const DASHBOARD_RECENT_FETCHED = 5;
 
-/** The dashboard's cards (from `client_totals`) and recent orders: two queries. */
+/** The dashboard's cards (from `client_totals` and the credit notes) and recent orders: two queries. */
 export async function dashboardData(db: Database, clientId: string): Promise<DashboardData> {
   const [totals, recentOrders] = await Promise.all([
     loadClientTotals(db, clientId),
@@ -270,7 +276,7 @@ export async function dashboardData(db: Database, clientId: string): Promise<Das
   return {
     stats: {
       activeOrders: totals.orders.count(...OPEN_ORDER_STATUSES),
-      totalSpentUsd: totals.orders.amount("paid", "completed"),
+      money: moneyFigures(moneyTotalsOfClient(totals)),
       completed: totals.orders.count("completed"),
       invoices: totals.invoices.all(),
       pendingInvoices: totals.invoices.count(...UNPAID_INVOICE_STATUSES),

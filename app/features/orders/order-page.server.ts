@@ -13,6 +13,8 @@ import {
   type ShownInvoiceStatus,
   shownInvoiceStatus,
 } from "~/features/invoices/invoice-status";
+import { type MoneyFigures, moneyFigures } from "~/features/invoices/money-totals";
+import { orderMoneyTotals } from "~/features/invoices/money-totals.server";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, lineAmountMinor } from "~/features/money/minor-units";
 import { type BriefView, briefView } from "./brief.server";
@@ -51,6 +53,11 @@ export interface OrderPage {
   invoices: OrderPageInvoice[];
   /** A quote's order with a deposit: what is paid of the whole ("Deposit paid $152.50 of $305.00"). */
   payment: DepositProgress | null;
+  /**
+   * What this order's invoices asked, received, gave back and still ask (the one money truth,
+   * invoices/money-totals.ts), in their currency: a quote's deposit alone paid counts the deposit.
+   */
+  money: MoneyFigures;
   /** A quote's order (issue "quotes"): the quote, its lines as quoted, and the viewer's page of it. */
   quote: {
     id: string;
@@ -86,7 +93,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [all, [brief], [quote], notes] = await Promise.all([
+  const [all, [brief], [quote], notes, money] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -108,6 +115,7 @@ export async function getOrderPage(
       : Promise.resolve([]),
     // The owner's notes with the status changes, shown on the timeline.
     statusNotesOf(db, order.id),
+    orderMoneyTotals(db, order.id),
   ]);
   const shown: OrderPageInvoice[] = all.map((invoice) => ({
     id: invoice.id,
@@ -142,6 +150,7 @@ export async function getOrderPage(
     invoice: shown.find((i) => isUnpaidOrOverdue(i.storedStatus)) ?? shown[0] ?? null,
     invoices: shown,
     payment: quote ? depositProgress(all, quote.totalUsd) : null,
+    money: moneyFigures(money),
     quote: quote ? quoteOfOrder(quote, viewer) : null,
     timeline: orderTimeline(order, notes),
     brief: briefView(scoped, brief ?? null, viewer.role),

@@ -18,6 +18,7 @@ import { useTimeZone } from "~/ui/time-zone";
 import type { ClientOrderActionResult, ClientOrderView } from "./client-order.server";
 import { OrderBrief } from "./OrderBrief";
 import { OrderConversation } from "./OrderConversation";
+import { OrderMoneyRows } from "./OrderMoneyRows";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,6 +82,7 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
               ))
             : "—"}
         </Row>
+        <OrderMoneyRows money={view.money} />
         <Row label="Order number">
           <span className="font-mono text-xs">{order.id}</span>
         </Row>

@@ -19,6 +19,7 @@ import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { clientCreditNotePath } from "~/features/invoices/credit-note-number";
 import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
+import { REFUND_ARRIVAL } from "~/features/invoices/invoice-view";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
@@ -232,7 +233,7 @@ export async function settleRefund(
         greetingName: client.name,
         lines: [
           `We have refunded ${amountText} of invoice ${invoice.invoiceNumber}${full ? ", its full amount" : ""}.`,
-          `Credit note ${note.creditNoteNumber} records it. The money reaches you the way you paid, usually within 5–10 business days.`,
+          `Credit note ${note.creditNoteNumber} records it. ${REFUND_ARRIVAL}`,
           `Reason: ${refund.reason}`,
         ],
         link: { path: href, label: "View the credit note" },

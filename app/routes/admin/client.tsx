@@ -3,7 +3,7 @@ import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/Admi
 import { clientPageAction, getClientPage } from "~/features/admin/client-pages.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
-import { formatMoney } from "~/features/money/format";
+import { NET_PAID_LABEL } from "~/features/invoices/money-totals";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
@@ -83,8 +83,12 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
             ["Phone", c?.phone ?? "—"],
             ["Company", c?.company ?? "—"],
             ["Joined", formatDateTime(u.createdAt)],
-            ["Paid in total", formatMoney(d.figures.spentUsd, "USD")],
-            ["Outstanding", formatMoney(d.figures.outstandingUsd, "USD")],
+            // The one money truth (invoices/money-totals.ts), in USD: the client's pages show the same.
+            ["Invoiced", d.figures.invoiced],
+            ["Paid", d.figures.paid],
+            ["Refunded", d.figures.refunded],
+            [NET_PAID_LABEL, d.figures.netPaid],
+            ["Outstanding", d.figures.outstanding],
           ]}
         />
       </Card>

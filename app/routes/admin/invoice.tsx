@@ -10,7 +10,7 @@ import {
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { invoiceKindTitle } from "~/features/invoices/invoice-kind";
-import { issuedPartyLines, refundedLine } from "~/features/invoices/invoice-view";
+import { issuedPartyLines, netPaidLine, refundedLine, totalLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
@@ -79,16 +79,17 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ],
             ["Subtotal", formatMoney(i.subtotal, i.currency)],
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
-            ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd, "USD")})`],
+            // The amount once; in USD too only when the invoice is in another currency (issue 37, item 3).
+            ["Total", totalLine(i)],
             ["Issued", formatDateTime(i.createdAt)],
             ["Due", formatDate(i.dueDate, "iso")],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
             ...(i.refundedAmount > 0
-              ? ([["Refunded", refundedLine(i.totalAmount, i.refundedAmount, i.currency)]] as [
-                  string,
-                  string,
-                ][])
+              ? ([
+                  ["Refunded", refundedLine(i.totalAmount, i.refundedAmount, i.currency)],
+                  ["Net paid", netPaidLine(i)],
+                ] as [string, string][])
               : []),
           ]}
         />

@@ -1,6 +1,6 @@
 import { requireClient } from "~/features/accounts/session.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
-import { formatMoney } from "~/features/money/format";
+import { netPaidNote } from "~/features/invoices/money-totals";
 import { dashboardData } from "~/features/orders/order-lists.server";
 import { NeedHelp, QuickActions, RecentOrders } from "~/features/portal/Dashboard";
 import { pageTitle } from "~/features/site/meta";
@@ -48,11 +48,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Overview" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Active Orders" value={formatCount(stats.activeOrders)} />
-        <StatCard label="Total Spent" value={formatMoney(stats.totalSpentUsd, "USD")} />
+        {/* Paid net of refunds, as on every page (README, deviations: "Total Spent"). */}
+        <StatCard label="Total Spent" value={stats.money.netPaid} note={netPaidNote(stats.money)} />
         <StatCard
           label="Invoices"
           value={formatCount(stats.invoices)}
-          note={`${formatCount(stats.pendingInvoices)} pending`}
+          note={
+            stats.pendingInvoices > 0
+              ? `${formatCount(stats.pendingInvoices)} pending, ${stats.money.outstanding} outstanding`
+              : `${formatCount(stats.pendingInvoices)} pending`
+          }
         />
         <StatCard label="Completed" value={formatCount(stats.completed)} />
       </section>

@@ -1,10 +1,11 @@
+import { Fragment } from "react";
 import { requireClient } from "~/features/accounts/session.server";
-import { ClientInvoiceRow } from "~/features/invoices/ClientInvoiceRow";
+import { ClientCreditNoteRow, ClientInvoiceRow } from "~/features/invoices/ClientInvoiceRow";
 import { clientInvoicesPage } from "~/features/invoices/client-invoices-page.server";
 import { CLIENT_INVOICE_FILTERS } from "~/features/invoices/invoice-filters";
+import { NET_PAID_LABEL, netPaidNote } from "~/features/invoices/money-totals";
 import { fromColumns } from "~/features/lists/columns";
 import { listHref, parseListQuery } from "~/features/lists/listing";
-import { formatMoney } from "~/features/money/format";
 import { ListPager } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
 import { statusLabel } from "~/ui/badge";
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
-  const { query, totals, paging } = loaderData;
+  const { query, totals, paging, creditNotes } = loaderData;
+  const { money } = totals;
   const rows = fromColumns(loaderData.rows);
   const filtered = query.q !== "" || query.status !== "all";
   return (
@@ -41,9 +43,10 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       }
     >
       <section aria-label="Invoice totals" className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Invoiced" value={formatMoney(totals.totalInvoicedUsd, "USD")} />
-        <StatCard label="Paid" value={formatMoney(totals.paidUsd, "USD")} />
-        <StatCard label="Outstanding" value={formatMoney(totals.outstandingUsd, "USD")} />
+        {/* The one money truth (invoices/money-totals.ts): the dashboard's Total Spent is the second. */}
+        <StatCard label="Total Invoiced" value={money.invoiced} note="Issued invoices, not void" />
+        <StatCard label={NET_PAID_LABEL} value={money.netPaid} note={netPaidNote(money)} />
+        <StatCard label="Outstanding" value={money.outstanding} note="Sent or overdue, to pay" />
       </section>
 
       <ListView
@@ -82,7 +85,14 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         pager={<ListPager paging={paging} pathname="/client/invoices" query={query} noun="invoices" />}
       >
         {rows.map((inv) => (
-          <ClientInvoiceRow key={inv.id} inv={inv} />
+          <Fragment key={inv.id}>
+            <ClientInvoiceRow inv={inv} />
+            {creditNotes
+              .filter((n) => n.invoiceId === inv.id)
+              .map((n) => (
+                <ClientCreditNoteRow key={n.id} note={n} />
+              ))}
+          </Fragment>
         ))}
       </ListView>
     </Page>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requireClient } from "~/features/accounts/session.server";
+import { netPaidNote } from "~/features/invoices/money-totals";
 import { fromColumns, toColumns } from "~/features/lists/columns";
 import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
@@ -59,11 +60,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <StatCard label="Total Orders" value={formatCount(summary.totalOrders)} />
         <StatCard label="Completed" value={formatCount(summary.completed)} />
         <StatCard label="Pending" value={formatCount(summary.pending)} />
-        <StatCard
-          label="Total Spent"
-          value={formatMoney(summary.totalSpentUsd, "USD")}
-          note="Completed orders, in USD"
-        />
+        {/* The dashboard's figure: paid net of refunds (README, deviations: "Total Spent"). */}
+        <StatCard label="Total Spent" value={summary.money.netPaid} note={netPaidNote(summary.money)} />
       </section>
 
       <ListView
