@@ -394,6 +394,8 @@ test("on a phone every list row is a card with each field on the screen, labelle
   browser,
   baseURL,
 }) => {
+  // Six lists, each checked cell by cell and by axe (and photographed twice with LIST_SCREENSHOTS).
+  test.setTimeout(240_000);
   const client = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   const owner = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   try {

@@ -444,6 +444,34 @@ const TABLE: Record<string, Case[]> = {
       url: (f) => `/client/search?q=${f.aPending.orderId}`,
       expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
     },
+    // Quotes and credit notes by their numbers (issue 37).
+    {
+      method: "GET",
+      url: (f) => `/client/search?q=${encodeURIComponent(f.aCreditNote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`/client/credit-notes/${f.aCreditNote.id}`] },
+    },
+    {
+      method: "GET",
+      url: (f) => `/client/search?q=${encodeURIComponent(f.aQuote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`/client/quotes/${f.aQuote.id}`] },
+    },
+  ],
+  // The header search box's suggestions (issue 37): each client's own numbers only.
+  "client/search/suggestions": [
+    {
+      method: "GET",
+      url: (f) => `/client/search/suggestions?q=${encodeURIComponent(f.aPaid.invoiceNumber)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`"value":"${f.aPaid.invoiceNumber}"`] },
+    },
+    {
+      method: "GET",
+      url: (f) => `/client/search/suggestions?q=${encodeURIComponent(f.aCreditNote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`"value":"${f.aCreditNote.number}"`] },
+    },
   ],
   "client/invoices/download-all": [
     {
