@@ -60,6 +60,8 @@ export default [
   ]),
   // Not in the spec (ADR 0512): a file attached to an order's message, for the order's client.
   route("client/orders/:orderId/files/:attachmentId", "routes/portal/order-file.ts"),
+  // Not in the spec (issue 37): the header search box's suggestions as one types (a fetcher's data).
+  route("client/search/suggestions", "routes/portal/search-suggestions.ts"),
   // The invoices page's "Download All": one zip of PDFs.
   route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
   // Not in the spec (issue 25): the profile's Privacy tab's "Download my data", one zip of everything.

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ListView, Pager } from "./list";
 import { FilterChips, SearchForm } from "./list-controls";
-import { Td } from "./table";
+import { columnLabels, cssString, Td } from "./table";
 import { Toasts } from "./toast";
 
 let shown: ReactElement | null = null;
@@ -34,6 +34,8 @@ describe("list kit", () => {
     expect(table).toMatch(/<th scope="col"[^>]*>Service<\/th>/);
     // The scrolling box is relative, so visually hidden texts in cells stay inside it.
     expect(table).toContain('<div class="relative overflow-x-auto"><table');
+    // On a phone each cell writes its column's header (app.css): the table carries them.
+    expect(table).toContain('style="--col-1:&quot;Service&quot;;--col-2:&quot;Amount&quot;"');
     expect(table).toContain("pager");
     const empty = html(
       <ListView label="Orders" caption="Your orders" head={["Service"]} empty={{ title: "No Orders Found" }}>
@@ -42,6 +44,11 @@ describe("list kit", () => {
     );
     expect(empty).toContain("No Orders Found");
     expect(empty).not.toContain("<table");
+  });
+
+  it("writes column headers as CSS strings", () => {
+    expect(cssString('Say "hi" \\ bye')).toBe('"Say \\"hi\\" \\\\ bye"');
+    expect(columnLabels(["A", "B"])).toEqual({ "--col-1": '"A"', "--col-2": '"B"' });
   });
 
   it("pages with Previous and Next links, only where there is such a page", () => {

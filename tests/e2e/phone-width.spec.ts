@@ -5,7 +5,11 @@
  * covered at once; a new route parameter without a value below fails the test. Wide content (tables, tab
  * rows) scrolls inside its own box, never the page.
  *
- * PHONE_SCREENSHOTS=<folder> also saves a full-page screenshot of every page, to look at.
+ * The lists (orders, invoices, quotes; the client's and the owner's) are stacked cards on a phone: every
+ * field of a row on the screen, labelled by its column's header (issue 37, item 7).
+ *
+ * PHONE_SCREENSHOTS=<folder> also saves a full-page screenshot of every page, to look at;
+ * LIST_SCREENSHOTS=<folder> saves the lists at 390 and 1280 px (docs/screenshots/lists-*.png).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +19,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import { FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { adminFixtures } from "./admin-seed";
+import { hook, signUp } from "./clients";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -327,4 +332,119 @@ test("on a phone every profile tab is in sight and the arrow keys still move bet
   await expect(page.getByRole("tabpanel")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+/**
+ * The first row of every table on the page: each cell that has something in it is visible, inside the
+ * phone's width, with nothing sticking out of it, and labelled by its column's header.
+ */
+async function expectFirstRowsOnScreen(page: Page, url: string) {
+  const tables = page.locator("main table");
+  const count = await tables.count();
+  expect(count, url).toBeGreaterThan(0);
+  for (let t = 0; t < count; t++) {
+    const table = tables.nth(t);
+    const head = await table.locator("thead th").allTextContents();
+    const cells = table.locator("tbody tr").first().locator("td");
+    await expect(cells, url).toHaveCount(head.length);
+    for (let i = 0; i < head.length; i++) {
+      const cell = cells.nth(i);
+      const what = `${url}, table ${t + 1}, ${head[i]}`;
+      const shown = await cell.evaluate((el) => ({
+        empty: el.childNodes.length === 0,
+        fits: el.scrollWidth <= el.clientWidth,
+        label: getComputedStyle(el, "::before").content,
+      }));
+      if (shown.empty) continue;
+      await expect(cell, what).toBeVisible();
+      const box = (await cell.boundingBox())!;
+      expect(box.x, what).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, what).toBeLessThanOrEqual(PHONE.width);
+      expect(shown.fits, what).toBe(true);
+      expect(shown.label, what).toBe(JSON.stringify(head[i]));
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  expect((await new AxeBuilder({ page }).analyze()).violations, url).toEqual([]);
+}
+
+async function listScreenshots(page: Page, who: string, url: string) {
+  const folder = process.env.LIST_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const name = `lists-${who}-${url.split("/").pop()}`;
+  // The top of the page, down to the list's first rows (the shared test server's lists are long).
+  const shoot = async (width: number, height: number) => {
+    const full = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.screenshot({
+      path: path.join(folder, `${name}-${width}.png`),
+      fullPage: true,
+      clip: { x: 0, y: 0, width, height: Math.min(full, height) },
+    });
+  };
+  await shoot(PHONE.width, 1400);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(1280, 900);
+  await page.setViewportSize(PHONE);
+}
+
+test("on a phone every list row is a card with each field on the screen, labelled, and Pay Now", async ({
+  browser,
+  baseURL,
+}) => {
+  // Six lists, each checked cell by cell and by axe (and photographed twice with LIST_SCREENSHOTS).
+  test.setTimeout(240_000);
+  const client = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
+  const owner = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
+  try {
+    const email = await signUp(client, "Phoebe Stacked Rows");
+    await hook(client.request, "orders", { email, status: "completed", amountUsd: 1234.5 });
+    await hook(client.request, "orders", { email, status: "pending", amountUsd: 10 });
+    await hook(client.request, "quote", {
+      email,
+      name: "Phoebe Stacked Rows",
+      lines: [
+        { description: "Migration of every mailbox and shared drive", quantity: 40, unitPrice: "12.50" },
+      ],
+      depositPercent: 30,
+      terms: "Half now, half later.",
+    });
+    for (const url of ["/client/orders", "/client/invoices", "/client/quotes"]) {
+      await client.goto(url);
+      await expectFirstRowsOnScreen(client, url);
+      await listScreenshots(client, "client", url);
+    }
+    // The newest invoice is the unpaid one: its Pay Now is on the screen.
+    await client.goto("/client/invoices");
+    const payNow = client
+      .locator("main tbody tr")
+      .first()
+      .getByRole("button", { name: /Pay Now/ });
+    await payNow.scrollIntoViewIfNeeded();
+    await expect(payNow).toBeInViewport({ ratio: 1 });
+    // The header's search box and its placeholder fit.
+    // (A search box with suggestions is a combobox.)
+    const search = client.getByRole("combobox", { name: /Search your orders/ });
+    await expect(search).toHaveAttribute("placeholder", "Search…");
+    const room = await search.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return inner - context.measureText(el.placeholder).width;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+
+    await signIn(owner, adminFixtures().adminEmail, FIXTURE_PASSWORD, /\/admin\/dashboard$/);
+    for (const url of ["/admin/orders", "/admin/invoices", "/admin/quotes"]) {
+      await owner.goto(url);
+      await expectFirstRowsOnScreen(owner, url);
+      await listScreenshots(owner, "owner", url);
+    }
+  } finally {
+    await client.context().close();
+    await owner.context().close();
+  }
 });

@@ -137,10 +137,29 @@ test("orders and invoices: paging, filters, search, and the header search", asyn
   await expectNoAxeViolations(page);
 
   // The header's search box finds the client's own orders and invoices.
-  await page.getByLabel("Search your orders and invoices").fill(paid.orders[1]!.invoiceNumber);
-  await page.getByLabel("Search your orders and invoices").press("Enter");
+  const search = page.getByLabel("Search your orders, invoices, quotes and credit notes");
+  await expect(search).toHaveAttribute("placeholder", "Search…");
+  await search.fill(paid.orders[1]!.invoiceNumber);
+  await search.press("Enter");
   await expect(page).toHaveURL(/\/client\/search\?q=INV-/);
   await expect(page.getByRole("link", { name: paid.orders[1]!.invoiceNumber })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // As one types, the box suggests the client's own services (issue 37): picking one searches for it.
+  await search.fill("");
+  await search.pressSequentially("migr");
+  const suggestion = page.locator('#portal-search-suggestions option[value="Email Migration & Setup"]');
+  await expect(suggestion).toHaveCount(1);
+  await expect(suggestion).toHaveAttribute("label", "Service: Email Migration & Setup");
+  await search.fill((await suggestion.getAttribute("value"))!);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/client\/search\?q=Email\+Migration/);
+  await expect(
+    page.getByRole("region", { name: "Orders" }).getByRole("link", { name: "Email Migration & Setup" }),
+  ).toHaveCount(10);
+  await expect(
+    page.getByRole("region", { name: "Invoices" }).getByRole("link", { name: /^INV-/ }),
+  ).toHaveCount(10);
   await expectNoAxeViolations(page);
 });
 

@@ -444,6 +444,34 @@ const TABLE: Record<string, Case[]> = {
       url: (f) => `/client/search?q=${f.aPending.orderId}`,
       expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
     },
+    // Quotes and credit notes by their numbers (issue 37).
+    {
+      method: "GET",
+      url: (f) => `/client/search?q=${encodeURIComponent(f.aCreditNote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`/client/credit-notes/${f.aCreditNote.id}`] },
+    },
+    {
+      method: "GET",
+      url: (f) => `/client/search?q=${encodeURIComponent(f.aQuote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`/client/quotes/${f.aQuote.id}`] },
+    },
+  ],
+  // The header search box's suggestions (issue 37): each client's own numbers only.
+  "client/search/suggestions": [
+    {
+      method: "GET",
+      url: (f) => `/client/search/suggestions?q=${encodeURIComponent(f.aPaid.invoiceNumber)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`"value":"${f.aPaid.invoiceNumber}"`] },
+    },
+    {
+      method: "GET",
+      url: (f) => `/client/search/suggestions?q=${encodeURIComponent(f.aCreditNote.number)}`,
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+      has: { a: (f) => [`"value":"${f.aCreditNote.number}"`] },
+    },
   ],
   "client/invoices/download-all": [
     {
@@ -1364,7 +1392,8 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on every route of the table on $
         const res = await admin.get(url);
         const body = await readAll(res);
         if (body.includes(OWNER_NOTICE) || body.includes(notice!.id)) leaks.push(`${pattern} (${url})`);
-        if (url === "/client/notifications") {
+        // The bell's data and the search box's suggestions (fetchers) answer 403, not a redirect.
+        if (url === "/client/notifications" || url.startsWith("/client/search/suggestions")) {
           expect(res.status).toBe(403);
           expect(body).toContain("Two-factor sign-in is required for admins");
         } else if (/^\/client\/(dashboard|orders|invoices|quotes|profile|search|services)/.test(url)) {

@@ -60,13 +60,16 @@ export interface InvoiceTotals {
 const PART_OF_UUID = /^[0-9a-f-]+$/i;
 
 /**
- * "Search by invoice number or id": the number contains the text, or the id does. The id is only
- * compared when it could match: a whole id is looked up by the primary key, a text with anything but
- * hex digits and dashes (such as "INV-…") is in no id, so the id is not turned into text for every row.
+ * "Search by invoice number or id", and (issue 37) by its order's service name ("SSL", "migration"):
+ * the number contains the text, or the service name does, or the id does. The id is only compared when
+ * it could match: a whole id is looked up by the primary key, a text with anything but hex digits and
+ * dashes (such as "INV-…") is in no id, so the id is not turned into text for every row. The service is
+ * read in a subquery, so the lists' counts of matches stay on the invoices table alone.
  */
 function invoiceSearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  const byNumber = ilikeContains(invoices.invoiceNumber, q);
+  const byService = sql`exists (select 1 from ${orders} where ${orders.id} = ${invoices.orderId} and ${ilikeContains(orders.serviceName, q)})`;
+  const byNumber = sql`(${ilikeContains(invoices.invoiceNumber, q)} or ${byService})`;
   if (isUuid(q)) return sql`(${byNumber} or ${invoices.id} = ${q.toLowerCase()})`;
   if (PART_OF_UUID.test(q)) return sql`(${byNumber} or ${invoices.id}::text ilike ${containsPattern(q)})`;
   return byNumber;
@@ -334,7 +337,7 @@ async function listClientInvoices(
   };
 }
 
-/** The header search: a client's invoices whose number or id matches, newest first. */
+/** The header search: a client's invoices whose number, service or id matches, newest first. */
 export function searchClientInvoices(db: Database, clientId: string, q: string, limit: number) {
   return invoiceRows(db, { clientId, search: invoiceSearch(q) }, limit);
 }

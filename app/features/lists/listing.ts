@@ -8,8 +8,11 @@
 import { z } from "zod";
 import { PAGE_SIZE, pageCount } from "~/ui/paging";
 
-/** "Status filter: all, pending, paid, completed, cancelled." */
-export const ORDER_FILTERS = ["all", "pending", "paid", "completed", "cancelled"] as const;
+/**
+ * "Status filter: all, pending, paid, completed, cancelled.", and in progress (issue 37, item 14: the
+ * filter offers each of the five statuses an order can have; README, deviations).
+ */
+export const ORDER_FILTERS = ["all", "pending", "paid", "in_progress", "completed", "cancelled"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 /** The spec's tables show everything; long lists are paged at PAGE_SIZE rows, as the back office's. */

@@ -49,10 +49,17 @@ export interface OrderRow {
   briefMissing: boolean;
 }
 
+/**
+ * The orders page's cards (issue 37, item 14): every order is in exactly one of pending (awaiting
+ * payment), active (paid or in progress), completed and cancelled, so they add up to totalOrders.
+ */
 export interface OrderSummary {
   totalOrders: number;
-  completed: number;
   pending: number;
+  /** Paid or in progress: the page calls it "Paid or In Progress" (the dashboard's Active Orders adds pending). */
+  active: number;
+  completed: number;
+  cancelled: number;
   /**
    * "Total Spent": the one money truth (invoices/money-totals.ts), in USD, what was paid net of
    * refunds, the same figure as the dashboard's and the invoices page's (README, deviations).
@@ -239,8 +246,10 @@ async function listClientOrders(
     paging,
     summary: {
       totalOrders: totals.all(),
-      completed: totals.count("completed"),
       pending: totals.count("pending"),
+      active: totals.count("paid", "in_progress"),
+      completed: totals.count("completed"),
+      cancelled: totals.count("cancelled"),
       money: moneyFigures(moneyTotalsOfClient(clientTotals)),
     },
   };

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { quotes } from "~/db/schema";
+import { ilikeContains } from "~/features/lists/search.server";
 
 /** A client's quotes: theirs, or sent to their (verified) address before they had an account. */
 export function clientScope(client: { id: string; email: string }) {
@@ -19,6 +20,28 @@ export async function listClientQuotes(db: Database, client: { id: string; email
     .where(and(clientScope(client), sql`${quotes.status} <> 'draft'`))
     .orderBy(desc(quotes.sentAt), desc(quotes.id))
     .limit(100);
+}
+
+/** Only a text made of Q, digits and dashes can be part of a quote number (`Q-2026-0007`). */
+const PART_OF_QUOTE_NUMBER = /^[q0-9-]+$/i;
+
+/**
+ * The header search: a client's quotes (never a draft) whose number contains `q`, newest first. A text
+ * that cannot be in a quote number (such as "SSL") asks the database nothing.
+ */
+export async function searchClientQuotes(
+  db: Database,
+  client: { id: string; email: string },
+  q: string,
+  limit: number,
+) {
+  if (!q || !PART_OF_QUOTE_NUMBER.test(q)) return [];
+  return db
+    .select()
+    .from(quotes)
+    .where(and(clientScope(client), sql`${quotes.status} <> 'draft'`, ilikeContains(quotes.quoteNumber, q)))
+    .orderBy(desc(quotes.sentAt), desc(quotes.id))
+    .limit(limit);
 }
 
 export async function getClientQuote(db: Database, client: { id: string; email: string }, id: string) {

@@ -4,7 +4,7 @@
  * (the counter row's lock serialises issuers; a rolled-back refund gives its number back), with the
  * invoice's frozen buyer and seller, and never changed after (a trigger refuses updates).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import {
   type Client,
@@ -21,6 +21,7 @@ import { isUuid } from "~/features/ids/ids";
 import { creditNoteNumberFor } from "~/features/invoices/credit-note-number";
 import { buyerSnapshot, sellerSnapshot } from "~/features/invoices/invoice-parties";
 import { clientIdentityColumns } from "~/features/invoices/invoices.server";
+import { ilikeContains } from "~/features/lists/search.server";
 import { fromMinorUnits } from "~/features/money/minor-units";
 import type { RefundShares } from "./refund-math";
 
@@ -128,4 +129,44 @@ export async function creditNotesToPrint(
   if (!(invoice.refundedAmount > 0)) return [];
   const rows = await creditNotesOfInvoice(db, invoice.id);
   return rows.map((n) => ({ id: n.id, creditNoteNumber: n.creditNoteNumber }));
+}
+
+/** Only a text made of C, N, digits and dashes can be part of a credit note's number (`CN-2026-0003`). */
+const PART_OF_CREDIT_NOTE_NUMBER = /^[cn0-9-]+$/i;
+
+/** A credit note as the header search lists it. */
+export interface CreditNoteHit {
+  id: string;
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  currency: string;
+  totalAmount: number;
+  createdAt: Date;
+}
+
+/**
+ * The header search: a client's credit notes whose number contains `q`, newest first, with their
+ * invoice's number. A text that cannot be in such a number (such as "SSL") asks the database nothing.
+ */
+export async function searchClientCreditNotes(
+  db: Database,
+  clientId: string,
+  q: string,
+  limit: number,
+): Promise<CreditNoteHit[]> {
+  if (!q || !PART_OF_CREDIT_NOTE_NUMBER.test(q)) return [];
+  return db
+    .select({
+      id: creditNotes.id,
+      creditNoteNumber: creditNotes.creditNoteNumber,
+      invoiceNumber: invoices.invoiceNumber,
+      currency: creditNotes.currency,
+      totalAmount: creditNotes.totalAmount,
+      createdAt: creditNotes.createdAt,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(and(eq(creditNotes.clientId, clientId), ilikeContains(creditNotes.creditNoteNumber, q)))
+    .orderBy(desc(creditNotes.createdAt), desc(creditNotes.creditNoteSeq))
+    .limit(limit);
 }

@@ -56,10 +56,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const filtered = query.q !== "" || query.status !== "all";
   return (
     <Page title="My Orders">
-      <section aria-label="Order summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {/* Each order is in one of the four status cards: they add up to Total Orders (issue 37). */}
+      <section aria-label="Order summary" className="grid grid-cols-2 gap-4 md:grid-cols-3">
         <StatCard label="Total Orders" value={formatCount(summary.totalOrders)} />
+        <StatCard label="Pending" value={formatCount(summary.pending)} note="Awaiting payment" />
+        <StatCard label="Paid or In Progress" value={formatCount(summary.active)} />
         <StatCard label="Completed" value={formatCount(summary.completed)} />
-        <StatCard label="Pending" value={formatCount(summary.pending)} />
+        <StatCard label="Cancelled" value={formatCount(summary.cancelled)} />
         {/* The dashboard's figure: paid net of refunds (README, deviations: "Total Spent"). */}
         <StatCard label="Total Spent" value={summary.money.netPaid} note={netPaidNote(summary.money)} />
       </section>

@@ -1,11 +1,11 @@
-import { Form, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { accountLocaleOf } from "~/features/accounts/account-locale";
 import { requirePortalShell } from "~/features/accounts/session.server";
 import { LiveIndicator, LiveUpdates } from "~/features/live/LiveUpdates";
 import { NotificationBell } from "~/features/portal/NotificationBell";
+import { PortalSearchBox } from "~/features/portal/PortalSearchBox";
 import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
 import { formatMonthYear, timeZoneOf } from "~/ui/format";
-import { Icon } from "~/ui/icon";
 import { OWNS_MAIN_LANDMARK } from "~/ui/main-landmark";
 import { TimeZoneProvider } from "~/ui/time-zone";
 import type { Route } from "./+types/shell";
@@ -74,34 +74,6 @@ function Sidebar({ name, since, timeZone }: { name: string; since: Date | string
   );
 }
 
-function SearchBox() {
-  const { pathname, search } = useLocation();
-  const q = pathname === "/client/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
-  return (
-    <Form method="get" action="/client/search" role="search" className="min-w-0 flex-1">
-      <label htmlFor="portal-search" className="sr-only">
-        Search your orders and invoices
-      </label>
-      <div className="relative max-w-md">
-        <Icon
-          name="search"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        />
-        <input
-          id="portal-search"
-          key={q}
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Search orders and invoices…"
-          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
-        />
-      </div>
-    </Form>
-  );
-}
-
 export default function PortalShell({ loaderData }: Route.ComponentProps) {
   const { client, bell, liveCursor } = loaderData;
   return (
@@ -112,7 +84,7 @@ export default function PortalShell({ loaderData }: Route.ComponentProps) {
           sidebar={<Sidebar name={client.name} since={client.since} timeZone={client.timeZone} />}
           header={
             <>
-              <SearchBox />
+              <PortalSearchBox />
               <LiveIndicator />
               <NotificationBell items={bell.notifications} unread={bell.unread} />
             </>
