@@ -57,6 +57,8 @@ export default [
     route("client/profile", "routes/portal/profile.tsx"),
     // Not in the spec: results of the header's search box (the client's own orders and invoices).
     route("client/search", "routes/portal/search.tsx"),
+    // Not in the spec (issue 37): the bell's "See all", every notification kept, and the bell's actions.
+    route("client/notifications", "routes/portal/notifications.tsx"),
   ]),
   // Not in the spec (ADR 0512): a file attached to an order's message, for the order's client.
   route("client/orders/:orderId/files/:attachmentId", "routes/portal/order-file.ts"),
@@ -66,8 +68,6 @@ export default [
   route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
   // Not in the spec (issue 25): the profile's Privacy tab's "Download my data", one zip of everything.
   route("client/profile/export", "routes/portal/profile-export.ts"),
-  // Not in the spec: the bell's data and actions (mark read, mark all read, remove).
-  route("client/notifications", "routes/portal/notifications.ts"),
   route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
   // Not in the spec (ADR 0505): a refund's credit note, printable like the invoice, and its PDF.
   route("client/credit-notes/:creditNoteId", "routes/portal/credit-note.tsx"),
@@ -117,6 +117,8 @@ export default [
     route("admin/catalogue", "routes/admin/catalogue.tsx"),
     route("admin/catalogue/:serviceId", "routes/admin/catalogue-service.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    // The owner's bell's "See all" and its actions (issue 37).
+    route("admin/notifications", "routes/admin/notifications.tsx"),
   ]),
 
   // better-auth's endpoints (verification and reset links land here).

@@ -5,7 +5,7 @@
  * (which only one process can open). A client pays at the sandbox, whose webhook is black-holed (a port
  * nothing listens on): the sandbox's page answers 502, the payment stands at the sandbox, and the sweep,
  * whichever process holds the lease, pays the order and its invoice exactly once: one payment event
- * (the checkout's), one receipt, one set of "paid" notifications, although every process keeps sweeping
+ * (the checkout's), one receipt, one "paid" notice, although every process keeps sweeping
  * before and after. A second order left unpaid keeps the sweeps asking (and logging their runs).
  */
 import { describe, expect, it } from "vitest";
@@ -91,14 +91,10 @@ describe.each(sweepDatabases)("the payment sweep of every process on %s", (kind)
       invoice_status: "paid",
       events: [{ event_id: `checkout:${reference}:paid`, outcome: "applied" }],
     });
-    // One receipt (queued and delivered) and one set of "paid" notifications for the client.
+    // One receipt (queued and delivered) and the payment's one notice for the client (ADR 0515).
     expect(await clientState()).toEqual({
       receipts: [{ status: "sent" }],
-      notifications: [
-        "Order Update: Payment confirmed! Your order is being processed.",
-        "Payment Confirmed",
-        "Payment Received",
-      ],
+      notifications: ["Payment Received"],
     });
     expect(receipts()).toHaveLength(1);
     // The open order is still pending, and nothing was recorded for it.

@@ -134,16 +134,15 @@ describe.each(testDatabases)("back office on $name", (database) => {
       const paid = await admin.post(path, { to: "paid", note: "" });
       expect(paid.status).toBe(200);
       expect(text(await paid.text())).toContain("The order is now paid.");
-      // One transaction: the three share a timestamp, so compare them as a set.
+      // One payment, one notice (ADR 0515); marked paid by the owner, the owner is not told.
       let notes = await notificationsOf(id);
-      expect(notes.map((n) => n.message).sort()).toEqual(
-        [
-          "Payment confirmed! Your order is being processed.",
-          "Your payment has been confirmed. Service will begin shortly.",
-          `Payment Confirmed: Invoice ${order.invoiceNumber} has been paid.`,
-        ].sort(),
-      );
-      expect(notes.find((n) => n.message.startsWith("Your payment"))!.title).toBe("Payment Received");
+      expect(notes).toEqual([
+        {
+          title: "Payment Received",
+          message: `Payment Confirmed: Invoice ${order.invoiceNumber} has been paid. Your order is being processed.`,
+          type: "success",
+        },
+      ]);
       const [inv] = await rows<{ status: string }>(
         sql`select status from invoices where id = ${order.invoiceId}`,
       );
@@ -168,7 +167,8 @@ describe.each(testDatabases)("back office on $name", (database) => {
         "completed",
       ]);
       expect(events.filter((e) => e.kind === "invoice").map((e) => e.status)).toEqual(["paid"]);
-      expect(events.filter((e) => e.kind === "notification")).toHaveLength(4);
+      // The payment's one notice and the completion's (ADR 0515).
+      expect(events.filter((e) => e.kind === "notification")).toHaveLength(2);
 
       const emails = await rows<{ subject: string; text: string }>(
         sql`select subject, text from outbox_emails where to_address = 'grace@example.com' and kind = 'order-status' order by created_at`,
@@ -265,7 +265,7 @@ describe.each(testDatabases)("back office on $name", (database) => {
       );
       expect(o).toEqual({ status: "paid", provider: "manual" });
       expect((await notificationsOf(id)).map((n) => n.message)).toContain(
-        `Payment Confirmed: Invoice ${order.invoiceNumber} has been paid.`,
+        `Payment Confirmed: Invoice ${order.invoiceNumber} has been paid. Your order is being processed.`,
       );
       expect((await auditFor(order.invoiceId)).map((a) => a.action)).toEqual(["invoice.paid"]);
       expect((await auditFor(order.orderId)).map((a) => a.action)).toEqual(["order.status"]);

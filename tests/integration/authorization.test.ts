@@ -437,7 +437,8 @@ const TABLE: Record<string, Case[]> = {
       method: "GET",
       url: (f) => `/client/search?q=${encodeURIComponent(f.aPaid.invoiceNumber)}`,
       expect: { anon: LOGIN, a: { status: 200, shows: ["a"] }, b: 200, admin: 200 },
-      has: { a: (f) => [`/client/invoice/${f.aPaid.invoiceId}`] },
+      // The result's link (the bell no longer carries a checkout's 'New Invoice' notice to it: ADR 0515).
+      has: { a: (f) => [`/invoice/${f.aPaid.invoiceId}`] },
     },
     {
       method: "GET",
@@ -514,7 +515,8 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/notifications": [
-    { method: "GET", url: () => "/client/notifications", expect: portalPage(false) },
+    // The notifications page (issue 37): in the portal's frame, each signed-in user's own notices.
+    { method: "GET", url: () => "/client/notifications", expect: portalPage() },
     {
       method: "POST",
       url: () => "/client/notifications",
@@ -802,6 +804,16 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "admin/audit": [{ method: "GET", url: () => "/admin/audit", expect: adminOnly() }],
+  // The owner's notifications page (issue 37): the admin's own notices; A's is in no admin's list.
+  "admin/notifications": [
+    { method: "GET", url: () => "/admin/notifications", expect: adminOnly() },
+    {
+      method: "POST",
+      url: () => "/admin/notifications",
+      body: (f) => ({ intent: "read", id: f.aNotificationId }),
+      expect: adminOnly(404),
+    },
+  ],
   "api/auth/*": [
     { method: "GET", url: () => "/api/auth/get-session", expect: all(404) },
     {
@@ -1335,8 +1347,8 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
 // ---------------------------------------------------------------------------------------------------
 // Issue 35, item 7: ADMIN_REQUIRE_2FA covers every admin surface. An admin who has not set up two-factor
 // asks for every GET of the table (ids: a placeholder, so no fixtures are needed); the owner's
-// notification is in no answer, the bell (/client/notifications) and the live events (/api/events)
-// answer 403, the portal's pages redirect to the setup page, and the bell's actions change nothing.
+// notification is in no answer, the bell's actions and the live events (/api/events) answer 403, the
+// portal's pages (the notifications page too) redirect to the setup page, and the bell's actions change nothing.
 // ---------------------------------------------------------------------------------------------------
 describe.each(testDatabases)("ADMIN_REQUIRE_2FA on every route of the table on $name", (database) => {
   let server: TestServer;
@@ -1392,11 +1404,13 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on every route of the table on $
         const res = await admin.get(url);
         const body = await readAll(res);
         if (body.includes(OWNER_NOTICE) || body.includes(notice!.id)) leaks.push(`${pattern} (${url})`);
-        // The bell's data and the search box's suggestions (fetchers) answer 403, not a redirect.
-        if (url === "/client/notifications" || url.startsWith("/client/search/suggestions")) {
+        // The search box's suggestions (a fetcher) answer 403, not a redirect.
+        if (url.startsWith("/client/search/suggestions")) {
           expect(res.status).toBe(403);
           expect(body).toContain("Two-factor sign-in is required for admins");
-        } else if (/^\/client\/(dashboard|orders|invoices|quotes|profile|search|services)/.test(url)) {
+        } else if (
+          /^\/client\/(dashboard|orders|invoices|quotes|profile|search|services|notifications)/.test(url)
+        ) {
           // Pay Now's GET is its result page, with no data of anyone's (its POST is the gated action).
           if (!url.endsWith("/pay"))
             expect(`${url} → ${res.status} ${res.headers.get("location")}`).toBe(
@@ -1410,6 +1424,8 @@ describe.each(testDatabases)("ADMIN_REQUIRE_2FA on every route of the table on $
     for (const intent of ["read-all", "read", "remove"]) {
       const res = await admin.post("/client/notifications", { intent, id: notice!.id });
       expect(res.status, intent).toBe(403);
+      const own = await admin.post("/admin/notifications", { intent, id: notice!.id });
+      expect(own.status, `${intent} on /admin/notifications`).not.toBe(200);
     }
     const [still] = await queryRows<{ read: boolean }>(
       db,

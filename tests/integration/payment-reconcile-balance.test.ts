@@ -92,7 +92,7 @@ function harness(server: () => TestServer) {
           order by created_at`,
     );
     const confirmed = await rows<{ href: string }>(
-      sql`select href from notifications where user_id = ${client.id} and title = 'Payment Confirmed'
+      sql`select href from notifications where user_id = ${client.id} and title = 'Payment Received'
           order by created_at`,
     );
     const issues = await rows<{ kind: string; reference: string }>(
@@ -237,7 +237,8 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, Stripe
     expect(after.applied).toBe(2);
     expect(after.receipts).toHaveLength(2);
     expect(after.receipts[1]).toContain(q.balance.invoice_number);
-    expect(after.confirmed).toEqual([`/client/invoice/${q.deposit.id}`, `/client/invoice/${q.balance.id}`]);
+    // One notice per payment: the deposit's leads to the order it started, the balance's to its invoice.
+    expect(after.confirmed).toEqual([`/client/orders/${q.orderId}`, `/client/invoice/${q.balance.id}`]);
     expect(after.issues).toEqual([]);
 
     // A second run: the balance is paid, so nobody asks about its checkout again; nothing changes.
@@ -261,7 +262,8 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, Stripe
       ["balance", "paid"],
     ]);
     expect(after.receipts).toHaveLength(2);
-    expect(after.confirmed).toEqual([`/client/invoice/${q.deposit.id}`, `/client/invoice/${q.balance.id}`]);
+    // One notice per payment: the deposit's leads to the order it started, the balance's to its invoice.
+    expect(after.confirmed).toEqual([`/client/orders/${q.orderId}`, `/client/invoice/${q.balance.id}`]);
 
     // Back again: nothing open, nobody asked. The webhook, late: the same payment, already recorded.
     await q.client.session.get(back);
@@ -381,7 +383,7 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, sandbo
     const path = `/admin/orders/${orderId}`;
     expect((await admin.post(path, { intent: "transition", to: "in_progress", note: "" })).status).toBe(200);
     expect((await admin.post(path, { intent: "transition", to: "completed", note: "" })).status).toBe(200);
-    const [deposit, balance] = await h.invoicesOf(orderId);
+    const [, balance] = await h.invoicesOf(orderId);
     const pay = await client.session.post(`/client/invoices/${balance!.id}/pay`, {});
     expect(pay.status).toBe(302);
     await payLost(client.session, location(pay));
@@ -402,7 +404,7 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, sandbo
     expect(books.applied).toBe(2);
     expect(books.receipts).toHaveLength(2);
     expect(books.receipts[1]).toContain(balance!.invoice_number);
-    expect(books.confirmed).toEqual([`/client/invoice/${deposit!.id}`, `/client/invoice/${balance!.id}`]);
+    expect(books.confirmed).toEqual([`/client/orders/${orderId}`, `/client/invoice/${balance!.id}`]);
     expect(books.issues).toEqual([]);
   });
 });

@@ -84,14 +84,12 @@ describe.each(testDatabases)("live events on $name", (database) => {
     await changeOrderStatus(db, bo.userId, boOrder!.orderId, "paid");
     await boStream.until(
       () =>
-        boStream
-          .data()
-          .some(
-            (d) =>
-              d.kind === "notification" &&
-              (d.notification as { message?: string })?.message ===
-                "Payment confirmed! Your order is being processed.",
-          ),
+        boStream.data().some(
+          (d) =>
+            d.kind === "notification" &&
+            // The payment's one notice (ADR 0515).
+            (d.notification as { title?: string })?.title === "Payment Received",
+        ),
       "Bo's payment notification",
     );
     const boKinds = boStream.data().map((d) => `${d.kind}:${d.status}`);

@@ -190,7 +190,12 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
     await makeOrders(db, carol.userId, { count: 12, announce: true });
     const html = await page(carol, "/client/dashboard");
     expect(html).toMatch(/data-testid="notification-badge"[^>]*>9\+</);
-    const shown = html.match(/aria-label="New Invoice: Invoice INV-\d{4}-\d{4,} has been created\./g) ?? [];
+    // Each a link to its invoice (ADR 0515).
+    const shown = [...html.matchAll(/<a ([^>]*data-notice[^>]*)>((?:(?!<\/a>).)*)<\/a>/gs)].filter(
+      (m) =>
+        /href="\/client\/invoice\//.test(m[1]!) &&
+        /New Invoice.*Invoice INV-\d{4}-\d{4,} has been created\./s.test(m[2]!),
+    );
     expect(shown).toHaveLength(10);
     const notes = await db
       .select()
@@ -339,8 +344,8 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       "/client/profile": 4,
       "/client/services": 3,
       "/client/search?q=INV": 4,
-      // A resource route: the root loader (session, currency preference), the client and the bell.
-      "/client/notifications.data": 4,
+      // The notifications page: the shell's statement, then the count and one page of notices.
+      "/client/notifications": 4,
     };
     for (const [path, budget] of Object.entries(budgets)) {
       const few = await queriesFor(small, path);

@@ -170,9 +170,8 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     expect(invoice!.status).toBe("sent");
     expect(Number(invoice!.total_amount)).toBe(80);
     expect(invoice!.invoice_number).toMatch(new RegExp(`^INV-${YEAR}-\\d{4}$`));
-    expect(await notificationsOf(id)).toEqual([
-      { title: "New Invoice", message: `Invoice ${invoice!.invoice_number} has been created.` },
-    ]);
+    // The checkout's own invoice is not announced: its payment raises the one notice (ADR 0515).
+    expect(await notificationsOf(id)).toEqual([]);
     // The hosted page shows the business, the item and the amount.
     const page = text(await (await session.get(location(res))).text());
     expect(page).toContain("Portico IT Services");
@@ -386,20 +385,14 @@ describe.each(testDatabases)("purchase with the sandbox provider on $name", (dat
     const [invoice] = await invoicesOf(id);
     expect(invoice!.status).toBe("paid");
     expect(invoice!.paid_at).not.toBeNull();
+    // One payment, one notice (ADR 0515).
     const notes = await notificationsOf(id);
-    expect(notes).toEqual(
-      expect.arrayContaining([
-        { title: "Order Update", message: "Payment confirmed! Your order is being processed." },
-        {
-          title: "Payment Received",
-          message: "Your payment has been confirmed. Service will begin shortly.",
-        },
-        {
-          title: "Payment Confirmed",
-          message: `Payment Confirmed: Invoice ${invoice!.invoice_number} has been paid.`,
-        },
-      ]),
-    );
+    expect(notes).toEqual([
+      {
+        title: "Payment Received",
+        message: `Payment Confirmed: Invoice ${invoice!.invoice_number} has been paid. Your order is being processed.`,
+      },
+    ]);
     const receipts = await queryRows<{ subject: string; text: string }>(
       db(),
       sql`select subject, text from outbox_emails where kind = 'payment-receipt' and to_address = (select email from clients where id = ${id})`,

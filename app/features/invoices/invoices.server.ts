@@ -20,6 +20,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { dueDateFor, invoiceNumberFor } from "./invoice-number";
 import { buyerSnapshot, type InvoiceSeller } from "./invoice-parties";
+import { clientInvoicePath } from "./invoice-paths";
 
 /**
  * The next number of a year. The upsert takes the counter row's lock until the transaction ends, so
@@ -57,8 +58,9 @@ export interface InvoicePrice {
 }
 
 /**
- * Inside the order's transaction, as its last statements: its invoice (sent) and the 'New Invoice'
- * notification. Every checkout queues on the counter row's lock until the transaction ends, so what does
+ * Inside the order's transaction, as its last statements: its invoice (sent) and, when `announce`, the
+ * 'New Invoice' notification (an invoice issued to the client, as a quote's balance; not the one the
+ * client's own checkout makes and pays at once, whose payment raises the one notice: ADR 0515). Every checkout queues on the counter row's lock until the transaction ends, so what does
  * not need the number (the live events, with ids made here) goes first, and the lock is held for two
  * inserts and the commit only (ADR 0900: under load, holding it across nine round trips timed
  * checkouts out).
@@ -76,6 +78,8 @@ export async function createInvoiceForOrder(
     now?: Date;
     /** What it bills of the order: all of it (default), or a quote's deposit or balance. */
     kind?: InvoiceKind;
+    /** Raise the 'New Invoice' notification (default: yes). */
+    announce?: boolean;
   },
 ): Promise<Invoice> {
   const { order, price } = input;
@@ -103,12 +107,15 @@ export async function createInvoiceForOrder(
     entityId: invoiceId,
     status: "sent",
   });
-  await publishLiveEvent(tx, {
-    userId: order.clientId,
-    kind: "notification",
-    entityId: notificationId,
-    status: "unread",
-  });
+  const announce = input.announce ?? true;
+  if (announce) {
+    await publishLiveEvent(tx, {
+      userId: order.clientId,
+      kind: "notification",
+      entityId: notificationId,
+      status: "unread",
+    });
+  }
   const seq = await nextInvoiceSeq(tx, year);
   const invoiceNumber = invoiceNumberFor(year, seq);
   const [invoice] = await tx
@@ -135,15 +142,17 @@ export async function createInvoiceForOrder(
       createdAt: issuedAt,
     })
     .returning();
-  const text = NOTIFICATIONS.newInvoice(invoiceNumber);
-  await tx.insert(notifications).values({
-    id: notificationId,
-    userId: order.clientId,
-    title: text.title,
-    message: text.message,
-    type: text.type,
-    href: `/client/invoice/${invoiceId}`,
-  });
+  if (announce) {
+    const text = NOTIFICATIONS.newInvoice(invoiceNumber);
+    await tx.insert(notifications).values({
+      id: notificationId,
+      userId: order.clientId,
+      title: text.title,
+      message: text.message,
+      type: text.type,
+      href: clientInvoicePath(invoiceId),
+    });
+  }
   return invoice!;
 }
 

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { clientInvoicePath } from "./invoice-paths";
 
 const BATCH = 200;
 
@@ -43,7 +44,7 @@ export async function markOverdueInvoices(db: Database, now: Date = new Date()):
         if (row.notify) {
           await raiseNotification(tx, row.client_id, {
             ...NOTIFICATIONS.invoiceOverdue(row.invoice_number),
-            href: `/invoice/${row.id}`,
+            href: clientInvoicePath(row.id),
           });
         }
       }

@@ -1,11 +1,15 @@
 /**
  * The bell's notifications (client-portal.md, Notification panel): the latest 10 of a user, newest
- * first ("at most 10 kept": older ones are not shown); mark one read, mark all read, remove. Every
- * change is scoped by the user's id and published, so the user's other tabs update too.
+ * first; every one is kept, and the notifications page ("See all") pages through them all (ADR 0515).
+ * Mark one read, mark all read, remove. Every read and change is scoped by the user's id, and every
+ * change is published, so the user's other tabs update too.
  */
-import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { notifications } from "~/db/schema";
+import { type PageInfo, pageInfo } from "~/features/lists/listing";
+import { readPage } from "~/features/lists/search.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 
 /** "Notifications kept: 10." */
@@ -27,22 +31,62 @@ export interface Bell {
   unread: number;
 }
 
+const bellColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  href: notifications.href,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+};
+
 export async function loadBell(db: Database, userId: string): Promise<Bell> {
   const rows = await db
-    .select({
-      id: notifications.id,
-      title: notifications.title,
-      message: notifications.message,
-      type: notifications.type,
-      href: notifications.href,
-      read: notifications.read,
-      createdAt: notifications.createdAt,
-    })
+    .select(bellColumns)
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_SHOWN);
   return bellOf(rows);
+}
+
+/** One page of all of a user's notifications, newest first, with how many are unread in all. */
+export interface NotificationsPage {
+  notifications: BellNotification[];
+  unread: number;
+  paging: PageInfo;
+}
+
+/** The notifications page ("See all"): every notification of the user, paged by the list kit. */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  page: number,
+): Promise<NotificationsPage> {
+  const mine = eq(notifications.userId, userId);
+  const [counted] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(mine);
+  const paging = pageInfo(page, counted?.total ?? 0);
+  const rows = await readPage(paging, ({ limit, offset, reverse }) =>
+    db
+      .select(bellColumns)
+      .from(notifications)
+      .where(mine)
+      .orderBy(
+        ...(reverse
+          ? [asc(notifications.createdAt), asc(notifications.id)]
+          : [desc(notifications.createdAt), desc(notifications.id)]),
+      )
+      .limit(limit)
+      .offset(offset),
+  );
+  return { notifications: bellOf(rows).notifications, unread: counted?.unread ?? 0, paging };
 }
 
 /** The bell's rows as they come from the database: `createdAt` a Date, or the text of a JSON timestamp. */
@@ -71,6 +115,19 @@ export type BellAction =
   | { intent: "read"; id: string }
   | { intent: "read-all" }
   | { intent: "remove"; id: string };
+
+let bellActionSchema: z.ZodType<BellAction> | undefined;
+
+/** A bell form's post as an action, or null when it is none of the three. */
+export function parseBellAction(form: FormData): BellAction | null {
+  bellActionSchema ??= z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("read"), id: z.uuid() }),
+    z.object({ intent: z.literal("remove"), id: z.uuid() }),
+    z.object({ intent: z.literal("read-all") }),
+  ]);
+  const parsed = bellActionSchema.safeParse(Object.fromEntries(form));
+  return parsed.success ? parsed.data : null;
+}
 
 /** Applies a bell action; returns false when the notification is not the user's (or does not exist). */
 export async function applyBellAction(db: Database, userId: string, action: BellAction): Promise<boolean> {

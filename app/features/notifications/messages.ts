@@ -1,6 +1,7 @@
 /**
  * The texts of the notifications the server raises (client-portal.md §4, "Order statuses" and
- * "Invoice statuses"), in one place so every raiser uses the spec's words.
+ * "Invoice statuses"), in one place so every raiser uses the spec's words. Every notice is raised with
+ * the page of its object (docs/decisions/0515-notices-as-links.md).
  */
 import type { NotificationType } from "~/db/schema";
 
@@ -10,29 +11,31 @@ export interface NotificationText {
   type: NotificationType;
 }
 
+/** The spec's words for an order that became paid (the order's email says them too). */
+export const ORDER_PAID_MESSAGE = "Payment confirmed! Your order is being processed.";
+
 export const NOTIFICATIONS = {
-  /** An order became paid (two notifications, as the old portal raised both). */
-  orderPaid: {
-    title: "Order Update",
-    message: "Payment confirmed! Your order is being processed.",
-    type: "success",
-  },
-  paymentReceived: {
+  /**
+   * One payment, one notice (issue 37, item 5): the spec raised three for it ('Payment confirmed! Your
+   * order is being processed.', 'Payment Received' and 'Payment Confirmed: Invoice {number} has been
+   * paid.'), one notice now says all of it in the spec's words. `orderPaid`: the payment made a pending
+   * order paid (a purchase, a quote's deposit); otherwise it paid an invoice of an order already under way
+   * (a quote's balance, an overdue invoice).
+   */
+  paymentReceived: (invoiceNumber: string | null, orderPaid: boolean): NotificationText => ({
     title: "Payment Received",
-    message: "Your payment has been confirmed. Service will begin shortly.",
+    message: [
+      invoiceNumber ? `Payment Confirmed: Invoice ${invoiceNumber} has been paid.` : "Payment confirmed!",
+      ...(orderPaid ? ["Your order is being processed."] : []),
+    ].join(" "),
     type: "success",
-  },
+  }),
   orderCompleted: { title: "Order Update", message: "Service completed successfully!", type: "success" },
   orderCancelled: { title: "Order Update", message: "Order has been cancelled.", type: "warning" },
   newInvoice: (invoiceNumber: string): NotificationText => ({
     title: "New Invoice",
     message: `Invoice ${invoiceNumber} has been created.`,
     type: "info",
-  }),
-  invoicePaid: (invoiceNumber: string): NotificationText => ({
-    title: "Payment Confirmed",
-    message: `Payment Confirmed: Invoice ${invoiceNumber} has been paid.`,
-    type: "success",
   }),
   /** Not in the spec (issue "money that reconciles"): a refund was recorded, with its credit note. */
   refundIssued: (amount: string, invoiceNumber: string, creditNoteNumber: string): NotificationText => ({
@@ -64,4 +67,16 @@ export const NOTIFICATIONS = {
     message: `${clientName} sent the details for an order: ${serviceName}`,
     type: "info",
   }),
-} satisfies Record<string, NotificationText | ((...n: string[]) => NotificationText)>;
+  /** The owner's (issue 37, item 5): a client paid for a new order. `when` is already formatted. */
+  newPaidOrder: (clientName: string, what: string, amount: string, when: string): NotificationText => ({
+    title: "New Paid Order",
+    message: `${clientName} paid ${amount} for ${what} on ${when}.`,
+    type: "success",
+  }),
+  /** The owner's (issue 37, item 5): someone asked for a quote. `when` is already formatted. */
+  newQuoteRequest: (name: string, services: string, when: string): NotificationText => ({
+    title: "New Quote Request",
+    message: `${name} asked for a quote (${services}) on ${when}.`,
+    type: "info",
+  }),
+} satisfies Record<string, NotificationText | ((...n: never[]) => NotificationText)>;

@@ -1,7 +1,8 @@
 /**
  * The one way an order comes to exist (checkout and quote acceptance): the order row (pending), its
- * live event and its first invoice (sent, numbered gap-free per year, with the 'New Invoice'
- * notification), in the caller's transaction. What is bought and at what price is the caller's; what
+ * live event and its first invoice (sent, numbered gap-free per year; not announced with a 'New
+ * Invoice' notice, since the client pays it at once and the payment raises the one notice: ADR 0515),
+ * in the caller's transaction. What is bought and at what price is the caller's; what
  * always goes with a new order is here.
  */
 import type { Config } from "~/config.server";
@@ -53,6 +54,8 @@ export async function createOrder(
     seller: sellerSnapshot(config.business),
     kind: input.invoiceKind,
     now: input.now,
+    // The client is about to pay it: the payment's one notice tells them (ADR 0515).
+    announce: false,
   });
   return { order, invoice };
 }

@@ -17,7 +17,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
-import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { NOTIFICATIONS, ORDER_PAID_MESSAGE } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { type AfterSaleDeps, clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
@@ -125,7 +125,7 @@ export async function cancelOrder(tx: Tx, actor: Actor, locked: LockedOrder): Pr
 const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {
   pending: () => [],
   paid: (o) => [
-    NOTIFICATIONS.orderPaid.message,
+    ORDER_PAID_MESSAGE,
     `We have received ${formatMoney(o.amountInCurrency, o.currency)} for ${o.serviceName} (${o.packageName}).`,
   ],
   in_progress: (o) => [`Work on your order for ${o.serviceName} (${o.packageName}) has started.`],

@@ -2,22 +2,25 @@
  * Recording a payment: the one place where an order and its invoice become paid, whoever learnt of it
  * (a provider's webhook, or the owner marking a bank transfer in the back office). In the caller's
  * transaction, which holds the order's row lock: the order becomes paid if it was pending, the invoice
- * paid if it was open, and the client gets the spec's notifications and live events for each change.
+ * paid if it was open; the client gets the live events of each change and one notice for the payment,
+ * the owner a notice of a new paid order.
  * `markInvoicePaid` (a bank transfer) lives here, not with invoices: it pays the order too (ADR 0012).
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type Invoice, invoices, type Order, orders } from "~/db/schema";
+import { clients, type Invoice, invoices, type Order, orders } from "~/db/schema";
 import { type ChangeResult, type MailingChangeDeps, recordAudit } from "~/features/audit/audit.server";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import { lockInvoice } from "~/features/invoices/invoice-lifecycle.server";
+import { clientInvoicePath } from "~/features/invoices/invoice-paths";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 // Emails write money as the portal's pages do (the page's formatter), not as the back office's tables.
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
-import { clientOrderPath } from "./order-access.server";
+import { BUSINESS_TIME_ZONE, formatMoment } from "~/ui/format";
+import { adminOrderPath, clientOrderPath, notifyOwners } from "./order-access.server";
 
 export interface PaymentRecord {
   /** 'sandbox', 'stripe', 'manual'… kept on the order unless it already names one. */
@@ -48,9 +51,6 @@ export async function recordPayment(
       .returning();
     paidOrder = updated!;
     await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
-    const href = clientOrderPath(order.id);
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.orderPaid, href });
-    await raiseNotification(tx, order.clientId, { ...NOTIFICATIONS.paymentReceived, href });
   }
   let paidInvoice = invoice;
   if (invoice && isUnpaidOrOverdue(invoice.status)) {
@@ -66,12 +66,42 @@ export async function recordPayment(
       entityId: invoice.id,
       status: "paid",
     });
-    await raiseNotification(tx, invoice.clientId, {
-      ...NOTIFICATIONS.invoicePaid(invoice.invoiceNumber),
-      href: `/client/invoice/${invoice.id}`,
+  }
+  const orderBecamePaid = paidOrder !== order;
+  const invoiceBecamePaid = invoice !== null && paidInvoice !== invoice;
+  if (orderBecamePaid || invoiceBecamePaid) {
+    // One payment, one notice, leading to the order it started or else the invoice it paid (ADR 0515).
+    await raiseNotification(tx, order.clientId, {
+      ...NOTIFICATIONS.paymentReceived(invoiceBecamePaid ? invoice!.invoiceNumber : null, orderBecamePaid),
+      href: orderBecamePaid ? clientOrderPath(order.id) : clientInvoicePath(invoice!.id),
     });
   }
+  // The owner hears of a new paid order, unless the owner recorded the payment by hand.
+  if (orderBecamePaid && payment.provider !== "manual") {
+    await tellOwnersOfPaidOrder(tx, paidOrder, invoiceBecamePaid ? invoice : null, paidAt);
+  }
   return { order: paidOrder, invoice: paidInvoice };
+}
+
+async function tellOwnersOfPaidOrder(tx: Database, order: Order, invoice: Invoice | null, paidAt: Date) {
+  const [client] = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(eq(clients.id, order.clientId))
+    .limit(1);
+  const amount = invoice
+    ? formatMoney(invoice.totalAmount, invoice.currency)
+    : formatMoney(order.amountInCurrency, order.currency);
+  await notifyOwners(tx, {
+    // The back office writes its moments in the seller's zone (ADR 0521), in words, never ISO.
+    ...NOTIFICATIONS.newPaidOrder(
+      client?.name ?? "A client",
+      `${order.serviceName} (${order.packageName})`,
+      amount,
+      formatMoment(paidAt, BUSINESS_TIME_ZONE),
+    ),
+    href: adminOrderPath(order.id),
+  });
 }
 
 /**

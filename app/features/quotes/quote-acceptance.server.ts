@@ -12,6 +12,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { formatMoney } from "~/features/money/format";
 import { createOrder } from "~/features/orders/create-order.server";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
+import { BUSINESS_TIME_ZONE, formatMoment } from "~/ui/format";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { tellOwner } from "./quote-notices.server";
 import { cents, depositSplit, dollars, type InvoiceSplit } from "./quote-pricing";
@@ -131,7 +132,7 @@ export async function acceptQuote(
       quote,
       `Quote ${quote.quoteNumber} accepted`,
       [
-        `${parsed.data.signature} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${now.toISOString()}.`,
+        `${parsed.data.signature} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${formatMoment(now, BUSINESS_TIME_ZONE)}.`,
         `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, "USD")} was issued${split.balance ? " for the deposit" : ""}.`,
       ],
       "accepted",

@@ -24,3 +24,5 @@ export type QuoteResult<T extends object = { id: string }> = ActionResult<{ mess
 
 export const clientQuotePath = (id: string) => `/client/quotes/${id}`;
 export const adminQuotePath = (id: string) => `/admin/quotes/${id}`;
+/** The owner's page that writes a quote from a request (its requester and description filled in). */
+export const adminQuoteFromRequestPath = (requestId: string) => `/admin/quotes/new?request=${requestId}`;

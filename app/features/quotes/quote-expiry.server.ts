@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { quotes } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { acquireLease, releaseLease } from "~/features/jobs/leases.server";
+import { formatDate } from "~/ui/format";
 import type { QuoteDeps } from "./quote-deps.server";
 import { tellClient, tellOwner } from "./quote-notices.server";
 import { expiredSentQuoteSql } from "./quote-status.server";
@@ -59,7 +60,7 @@ export async function expireQuotes(
         message: `Quote ${quote.quoteNumber} has expired.`,
         subject: `Quote ${quote.quoteNumber} has expired`,
         lines: [
-          `Quote ${quote.quoteNumber} was valid until ${quote.validUntil}. Ask us for a new one if you still need the work.`,
+          `Quote ${quote.quoteNumber} was valid until ${formatDate(quote.validUntil, "medium")}. Ask us for a new one if you still need the work.`,
         ],
       });
       await tellOwner(
@@ -67,7 +68,9 @@ export async function expireQuotes(
         deps,
         quote,
         `Quote ${quote.quoteNumber} expired`,
-        [`Quote ${quote.quoteNumber} for ${quote.name} expired unanswered on ${quote.validUntil}.`],
+        [
+          `Quote ${quote.quoteNumber} for ${quote.name} expired unanswered on ${formatDate(quote.validUntil, "medium")}.`,
+        ],
         "expired",
       );
     }

@@ -18,10 +18,14 @@ import type { BusinessIdentity } from "~/features/business/business";
 import { escapeLike } from "~/features/lists/escape-like";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { NOTIFICATIONS } from "~/features/notifications/messages";
+import { notifyOwners } from "~/features/orders/order-access.server";
 import { rateLimitAddress } from "~/features/rate-limit/address";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/features/security/honeypot";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
+import { BUSINESS_TIME_ZONE, formatMoment } from "~/ui/format";
+import { adminQuoteFromRequestPath } from "./quote-deps.server";
 import { QUOTE_LIMITS, QUOTE_RATE_LIMITED, type QuoteField } from "./quote-request-result";
 
 export const QUOTE_MISSING_FIELDS = "Please fill in your name, email and a description of the work.";
@@ -151,9 +155,19 @@ export async function submitQuoteRequest(
         ipAddress: meta.ip,
         userAgent: meta.userAgent?.slice(0, 500) ?? null,
       })
-      .returning({ id: quoteRequests.id });
+      .returning({ id: quoteRequests.id, createdAt: quoteRequests.createdAt });
+    const services = input.services.length ? input.services.join(", ") : "something else";
+    // The owner's bell, leading to the page that writes a quote from this request (ADR 0515).
+    await notifyOwners(tx, {
+      ...NOTIFICATIONS.newQuoteRequest(
+        input.name,
+        services,
+        formatMoment(row!.createdAt, BUSINESS_TIME_ZONE),
+      ),
+      href: adminQuoteFromRequestPath(row!.id),
+    });
     const summary = [
-      `Services: ${input.services.length ? input.services.join(", ") : "something else"}`,
+      `Services: ${services}`,
       ...(input.company ? [`Company: ${input.company}`] : []),
       ...(input.budget ? [`Budget: ${input.budget}`] : []),
       ...(input.deadline ? [`Deadline: ${input.deadline}`] : []),

@@ -6,9 +6,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, type OrderStatus, orders, services } from "~/db/schema";
+import { clientInvoicePath } from "~/features/invoices/invoice-paths";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { clientOrderPath } from "~/features/orders/order-access.server";
 import { reachedAt } from "~/features/orders/order-timeline";
 
 export interface FixtureOrder {
@@ -109,7 +111,7 @@ export async function makeOrders(
         await publishLiveEvent(tx, { userId: clientId, kind: "order", entityId: r.orderId, status });
         await raiseNotification(tx, clientId, {
           ...NOTIFICATIONS.newInvoice(r.invoiceNumber),
-          href: `/invoice/${r.invoiceId}`,
+          href: clientInvoicePath(r.invoiceId),
         });
       }
     }
@@ -145,8 +147,6 @@ export async function changeOrderStatus(
         .set({ status: "paid", paidAt: new Date() })
         .where(and(eq(invoices.orderId, orderId), eq(invoices.clientId, clientId)))
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
-      await raiseNotification(tx, clientId, NOTIFICATIONS.orderPaid);
-      await raiseNotification(tx, clientId, NOTIFICATIONS.paymentReceived);
       if (invoice) {
         await publishLiveEvent(tx, {
           userId: clientId,
@@ -154,15 +154,22 @@ export async function changeOrderStatus(
           entityId: invoice.id,
           status: "paid",
         });
-        await raiseNotification(tx, clientId, {
-          ...NOTIFICATIONS.invoicePaid(invoice.invoiceNumber),
-          href: `/invoice/${invoice.id}`,
-        });
       }
+      // One payment, one notice (ADR 0515), as recordPayment raises it.
+      await raiseNotification(tx, clientId, {
+        ...NOTIFICATIONS.paymentReceived(invoice?.invoiceNumber ?? null, true),
+        href: clientOrderPath(orderId),
+      });
     } else if (status === "completed") {
-      await raiseNotification(tx, clientId, NOTIFICATIONS.orderCompleted);
+      await raiseNotification(tx, clientId, {
+        ...NOTIFICATIONS.orderCompleted,
+        href: clientOrderPath(orderId),
+      });
     } else if (status === "cancelled") {
-      await raiseNotification(tx, clientId, NOTIFICATIONS.orderCancelled);
+      await raiseNotification(tx, clientId, {
+        ...NOTIFICATIONS.orderCancelled,
+        href: clientOrderPath(orderId),
+      });
     }
     return true;
   });

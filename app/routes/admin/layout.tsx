@@ -96,7 +96,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <Title />
             </p>
             <div className="ml-auto">
-              <NotificationBell items={bell.notifications} unread={bell.unread} />
+              <NotificationBell items={bell.notifications} unread={bell.unread} base="/admin/notifications" />
             </div>
           </>
         }
