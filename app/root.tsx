@@ -6,18 +6,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   data as withHeaders,
 } from "react-router";
 import { ChatMount } from "~/features/chat/ChatMount";
 import { CurrencyProvider } from "~/features/currency/CurrencyContext";
-import { isChromeHidden } from "~/features/site/chrome";
 import { Header } from "~/features/site/Header";
+import { PageMain, useShowChrome } from "~/features/site/page-main";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
-import { MainLandmark, ownsMainLandmark } from "~/ui/main-landmark";
+import { ownsMainLandmark } from "~/ui/main-landmark";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -37,18 +36,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** The public site's header and footer show on this page (not in the portal, the back office…). */
-function useShowChrome(): boolean {
-  const data = useOptionalRootData();
-  const { pathname } = useLocation();
-  return Boolean(data) && !isChromeHidden(pathname);
-}
-
-/** The main landmark of a page without a layout of its own: below the fixed site header if it shows. */
-function PageMain({ children }: { children: ReactNode }) {
-  return <MainLandmark className={useShowChrome() ? "pt-16" : undefined}>{children}</MainLandmark>;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();

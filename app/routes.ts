@@ -14,7 +14,6 @@ export default [
   ),
   route("services/:serviceId", "routes/site/service-redirect.tsx"),
   route("blog/:slug", "routes/site/blog-post.tsx"),
-  route("thank-you", "routes/site/thank-you.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
   // Not in the spec: search-engine and feed-reader files.
@@ -36,14 +35,22 @@ export default [
   // admin's two-factor settings outside the back office frame (its setup page with ADMIN_REQUIRE_2FA).
   route("client/two-factor", "routes/portal/two-factor.tsx"),
   route("admin/two-factor", "routes/admin/two-factor.tsx"),
-  // Visitors may look at the purchase page, so it sits outside the signed-in shell.
-  route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
-  route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
+  // Visitors may look at the purchase page, and the thank-you page is the public site's after a
+  // registration: in the portal's frame for a signed-in client only (issue 37, item 13).
+  layout("routes/portal/frame-if-signed-in.tsx", [
+    route("client/purchase/:serviceId", "routes/portal/purchase.tsx"),
+    route("thank-you", "routes/site/thank-you.tsx"),
+  ]),
   // Not in the spec: Pay Now of an unpaid invoice (POST), a new checkout for the same invoice.
   route("client/invoices/:invoiceId/pay", "routes/portal/invoice-pay.tsx"),
   route("client", "routes/portal/index.tsx"),
   layout("routes/portal/shell.tsx", [
     route("client/dashboard", "routes/portal/dashboard.tsx"),
+    // The printable documents stay in the portal's frame (issue 37, item 13); printing shows the document.
+    route("client/invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "client-invoice" }),
+    route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
+    // Not in the spec (ADR 0505): a refund's credit note, printable like the invoice, and its PDF.
+    route("client/credit-notes/:creditNoteId", "routes/portal/credit-note.tsx"),
     route("client/services", "routes/portal/services.tsx"),
     route("client/orders", "routes/portal/orders.tsx"),
     // Not in the spec (ADR 0512): an order's page, its brief and its conversation.
@@ -68,9 +75,6 @@ export default [
   route("client/invoices/download-all", "routes/portal/invoices-download-all.ts"),
   // Not in the spec (issue 25): the profile's Privacy tab's "Download my data", one zip of everything.
   route("client/profile/export", "routes/portal/profile-export.ts"),
-  route("invoice/:invoiceId", "routes/portal/invoice.tsx", { id: "invoice" }),
-  // Not in the spec (ADR 0505): a refund's credit note, printable like the invoice, and its PDF.
-  route("client/credit-notes/:creditNoteId", "routes/portal/credit-note.tsx"),
   route("client/credit-notes/:creditNoteId/pdf", "routes/portal/credit-note-pdf.ts"),
   // Not in the spec (issue "quotes"): a quote as a PDF file, for its client.
   route("client/quotes/:quoteId/pdf", "routes/portal/quote-pdf.ts"),

@@ -30,14 +30,14 @@ export function AppShell({
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside
         aria-label={sidebarLabel}
-        className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col"
+        className="hidden border-r border-slate-200 bg-white lg:flex lg:min-h-screen lg:w-64 lg:flex-col print:hidden"
       >
         {sidebar}
       </aside>
       <div className="min-w-0 flex-1">
         <header
           className={cn(
-            "sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10",
+            "sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 lg:px-10 print:hidden",
             headerClassName,
           )}
         >

@@ -24,3 +24,16 @@ export const OWNS_MAIN_LANDMARK = { ownsMainLandmark: true } as const;
 export function ownsMainLandmark(handle: unknown): boolean {
   return Boolean(handle && (handle as { ownsMainLandmark?: unknown }).ownsMainLandmark === true);
 }
+
+/**
+ * A layout that frames its pages for some requests only (the portal's frame on a page a visitor may see
+ * too): it renders the main landmark itself either way, and while its loader's data is not null its frame
+ * stands in for the public site's header, footer and chat.
+ */
+export const FRAMES_WHEN_LOADED = { ownsMainLandmark: true, framesWhenLoaded: true } as const;
+
+/** True for a match of such a layout whose loader gave it a frame to draw. */
+export function framesThePage(match: { handle: unknown; loaderData: unknown }): boolean {
+  const handle = match.handle as { framesWhenLoaded?: unknown } | null | undefined;
+  return handle?.framesWhenLoaded === true && match.loaderData != null;
+}

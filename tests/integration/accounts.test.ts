@@ -175,7 +175,27 @@ describe.each(testDatabases)("client accounts on $name", (database) => {
 
       const confirmed = await s.post("/client/verify-email", { intent: "check" });
       expect(text(await confirmed.text())).toContain("Email Verified!");
-      // The pending cookie is spent once the address is confirmed.
+      // The pending cookie is kept until the sign-in (the login form offers its address), then spent.
+      expect(s.cookie("portico_pending_verification")).toBeDefined();
+    });
+
+    it("offers the confirmed address on the login form, from this browser's registration, never the query", async () => {
+      const s = newSession();
+      await register(s, "offered@example.com", "Offered Person");
+      // Not before it is confirmed.
+      expect(await s.get("/client/login").then((r) => r.text())).not.toContain('value="offered@example.com"');
+      const link = await linkIn("offered@example.com", "account-verification");
+      expect(location(await s.get(link))).toBe("/client/login?verified=true");
+      const page = await (await s.get("/client/login?verified=true")).text();
+      expect(page).toContain('value="offered@example.com"');
+      // Another browser: a query cannot fill the form, escaped or not.
+      const forged = await (
+        await newSession().get("/client/login?verified=true&email=forged%40example.com")
+      ).text();
+      expect(forged).not.toContain("forged@example.com");
+      // The sign-in spends the cookie: the form no longer offers the address.
+      const signedIn = await s.post("/client/login", { email: "offered@example.com", password: PASSWORD });
+      expect(location(signedIn)).toBe("/client/dashboard");
       expect(s.cookie("portico_pending_verification")).toBeUndefined();
     });
 

@@ -120,7 +120,10 @@ describe.each(testDatabases)("credit notes on the pages on $name", (database) =>
     expect(page).toContain(BUSINESS);
     expect(page).toContain("VAT/Tax ID: US-77-1234567");
     expect(page).toContain("Ada Creditworthy");
-    expect(page).not.toContain("Ada Renamed");
+    // The document, in main; the portal's sidebar beside it names the client as they are now.
+    const document = visible(html.match(/<main[\s\S]*<\/main>/)![0]);
+    expect(document).toContain("Ada Creditworthy");
+    expect(document).not.toContain("Ada Renamed");
     expect(page).toContain("Reason Two mailboxes were never migrated");
     // ₹1,000 refunded of an invoice with 18% tax: ₹847.46 before tax and ₹152.54 of tax.
     expect(page).toContain("Amount before tax ₹847.46");

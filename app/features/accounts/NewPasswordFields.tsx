@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { PasswordField } from "~/ui/field";
+import { PasswordRules } from "./PasswordRules";
 import { PasswordStrength } from "./PasswordStrength";
 
 /**
- * A new password with its live strength indicator, and its confirmation: the same pair on
- * registration, password reset and the profile's password change.
+ * A new password with its rules (listed before anything is typed, each ticked as it is met) and its live
+ * strength indicator, and its confirmation: the same pair on registration, password reset and the
+ * profile's password change.
  */
 export function NewPasswordFields({
   label = "Password",
@@ -22,6 +24,7 @@ export function NewPasswordFields({
 }) {
   const [password, setPassword] = useState("");
   const input = useRef<HTMLInputElement>(null);
+  const rulesId = useId();
   // A password typed before hydration is already in the field: show its strength at once.
   useEffect(() => {
     if (input.current?.value) setPassword(input.current.value);
@@ -39,7 +42,12 @@ export function NewPasswordFields({
           setPassword(e.currentTarget.value);
           onEdit?.(name);
         }}
-        hint={<PasswordStrength password={password} />}
+        hint={
+          <>
+            <PasswordRules password={password} id={rulesId} />
+            <PasswordStrength password={password} />
+          </>
+        }
       />
       <PasswordField
         label={confirmLabel}

@@ -1,4 +1,4 @@
-import { passwordErrors, passwordStrength } from "./password";
+import { passwordStrength } from "./password";
 
 const LABEL = { weak: "Weak", medium: "Medium", strong: "Strong" } as const;
 const BAR = {
@@ -7,11 +7,10 @@ const BAR = {
   strong: "w-full bg-green-600",
 } as const;
 
-/** The live strength indicator under a new-password field, with the rules still unmet. */
+/** The live strength indicator under a new-password field (its rules are PasswordRules, listed once). */
 export function PasswordStrength({ password }: { password: string }) {
   if (!password) return null;
   const strength = passwordStrength(password);
-  const missing = passwordErrors(password);
   return (
     <div aria-live="polite" data-strength={strength}>
       <div className="h-1.5 w-full rounded-full bg-slate-200" aria-hidden="true">
@@ -20,13 +19,6 @@ export function PasswordStrength({ password }: { password: string }) {
       <p className="mt-1 text-xs text-slate-700">
         Password strength: <strong>{LABEL[strength]}</strong>
       </p>
-      {missing.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 text-xs text-slate-600">
-          {missing.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

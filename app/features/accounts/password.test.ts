@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MESSAGES, passwordError, passwordErrors, passwordStrength } from "./password";
+import {
+  PASSWORD_MESSAGES,
+  passwordChecklist,
+  passwordError,
+  passwordErrors,
+  passwordStrength,
+} from "./password";
 
 describe("passwordError", () => {
   it.each([
@@ -52,5 +58,33 @@ describe("passwordStrength", () => {
   });
   it("is strong when valid, 12+ characters and 2+ special characters", () => {
     expect(passwordStrength("Abcdefghi1!?")).toBe("strong");
+  });
+});
+
+describe("passwordChecklist", () => {
+  it("lists every rule, none marked, before anything is typed", () => {
+    const list = passwordChecklist("");
+    expect(list.map((r) => r.key)).toEqual([
+      "length",
+      "uppercase",
+      "lowercase",
+      "number",
+      "special",
+      "common",
+    ]);
+    expect(list.every((r) => r.met === null)).toBe(true);
+  });
+  it("marks what is typed, and never ticks 'not common' (the server's list is longer)", () => {
+    const marks = Object.fromEntries(passwordChecklist("abc").map((r) => [r.key, r.met]));
+    expect(marks).toEqual({
+      length: false,
+      uppercase: false,
+      lowercase: true,
+      number: false,
+      special: false,
+      common: null,
+    });
+    expect(passwordChecklist("Correct-Horse1").find((r) => r.key === "common")!.met).toBeNull();
+    expect(passwordChecklist("Password123").find((r) => r.key === "common")!.met).toBe(false);
   });
 });

@@ -15,16 +15,47 @@ export const PASSWORD_MESSAGES = {
 const COMMON_PASSWORDS = new Set(["password", "123456", "123456789", "qwerty", "abc123", "password123"]);
 const SPECIAL = /[^A-Za-z0-9\s]/g;
 
+export type PasswordRuleKey = keyof typeof PASSWORD_MESSAGES;
+
+/**
+ * The rules in the spec's order: how a form words each one as an error (the spec's message), and as the
+ * list under a new-password field shows it before anything is typed (issue 37, item 13).
+ */
+const RULES: ReadonlyArray<{ key: PasswordRuleKey; label: string; broken: (p: string) => boolean }> = [
+  { key: "length", label: "At least 8 characters", broken: (p) => p.length < 8 },
+  { key: "uppercase", label: "An uppercase letter", broken: (p) => !/[A-Z]/.test(p) },
+  { key: "lowercase", label: "A lowercase letter", broken: (p) => !/[a-z]/.test(p) },
+  { key: "number", label: "A number", broken: (p) => !/[0-9]/.test(p) },
+  {
+    key: "special",
+    label: "A special character (such as ! or ?)",
+    broken: (p) => (p.match(SPECIAL) ?? []).length === 0,
+  },
+  { key: "common", label: "Not a common password", broken: (p) => COMMON_PASSWORDS.has(p.toLowerCase()) },
+];
+
 /** Every rule the password breaks, in the spec's order (empty when it is valid). */
 export function passwordErrors(password: string): string[] {
-  const errors: string[] = [];
-  if (password.length < 8) errors.push(PASSWORD_MESSAGES.length);
-  if (!/[A-Z]/.test(password)) errors.push(PASSWORD_MESSAGES.uppercase);
-  if (!/[a-z]/.test(password)) errors.push(PASSWORD_MESSAGES.lowercase);
-  if (!/[0-9]/.test(password)) errors.push(PASSWORD_MESSAGES.number);
-  if ((password.match(SPECIAL) ?? []).length === 0) errors.push(PASSWORD_MESSAGES.special);
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) errors.push(PASSWORD_MESSAGES.common);
-  return errors;
+  return RULES.filter((rule) => rule.broken(password)).map((rule) => PASSWORD_MESSAGES[rule.key]);
+}
+
+export interface PasswordRuleState {
+  key: PasswordRuleKey;
+  label: string;
+  /**
+   * Met or not for what is typed; null before anything is typed, and for "common" unless the browser
+   * knows the password is common (the server checks a far longer list: ADR 0700), so it never shows a
+   * tick the server may take back.
+   */
+  met: boolean | null;
+}
+
+/** The checklist under a new-password field: every rule, each marked for `password`. */
+export function passwordChecklist(password: string): PasswordRuleState[] {
+  return RULES.map(({ key, label, broken }) => {
+    const met = password === "" ? null : !broken(password);
+    return { key, label, met: key === "common" && met ? null : met };
+  });
 }
 
 /** The first broken rule, as the forms show it, or null when the password is valid. */

@@ -7,7 +7,7 @@
 
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, createCookie, redirect } from "react-router";
-import { type Client, session as sessionTable } from "~/db/schema";
+import { type Client, session as sessionTable, user as userTable } from "~/db/schema";
 import { pinnedCurrencyAtSignIn } from "~/features/currency/pinned-currency.server";
 import type { CurrencyPreference } from "~/features/currency/preferences.server";
 import type { Bell } from "~/features/notifications/bell.server";
@@ -141,6 +141,25 @@ export async function pendingVerificationFor(
   if (pending) return pending;
   const signedIn = await getSignedIn(request, context);
   return signedIn ? { email: signedIn.user.email, name: signedIn.user.name } : null;
+}
+
+/**
+ * The address the login form offers (issue 37, item 13): the one this browser registered with (or tried
+ * to sign in with before confirming it), read from the signed pending-verification cookie, once that
+ * account's address is confirmed. Never from the query: a link cannot put an address in the form.
+ */
+export async function confirmedAddressOfThisBrowser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<string | null> {
+  const pending = await readPendingVerification(request, context);
+  if (!pending) return null;
+  const [row] = await context.runtime.database.db
+    .select({ emailVerified: userTable.emailVerified })
+    .from(userTable)
+    .where(eq(userTable.email, pending.email))
+    .limit(1);
+  return row?.emailVerified ? pending.email : null;
 }
 
 export function setPendingVerification(

@@ -167,10 +167,11 @@ export default function ChatWidget() {
           ref={launcherRef}
           type="button"
           onClick={() => open(true)}
-          className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-700 print:hidden"
+          className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-600 p-3 font-semibold text-white shadow-lg hover:bg-brand-700 sm:px-4 print:hidden"
         >
-          <Icon name="message-circle" className="size-5" />
-          Chat with {MECH_NAME}
+          <Icon name="message-circle" className="size-6 sm:size-5" />
+          {/* A round button on a phone, so it hides as little as it can while one scrolls past it. */}
+          <span className="sr-only sm:not-sr-only">Chat with {MECH_NAME}</span>
         </button>
       </aside>
     );

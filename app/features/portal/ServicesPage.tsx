@@ -16,7 +16,10 @@ import { Page } from "~/ui/page";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ServiceCard } from "./services-page";
 
-/** "Each card lists the first 3 features plus '+N more features'." */
+/**
+ * "Each card lists the first 3 features plus '+N more features'", which opens to list the rest; the
+ * added date only where it says something (services-page.ts).
+ */
 
 function CurrencyChoice() {
   const fetcher = useFetcher();
@@ -81,13 +84,31 @@ export function ServicesPage({
                     {f}
                   </li>
                 ))}
-                {s.moreFeatures > 0 && <li className="text-slate-600">+{s.moreFeatures} more features</li>}
+                {s.moreFeatures.length > 0 && (
+                  <li>
+                    {/* Opens to list the rest (issue 37, item 13): a native disclosure, keyboard and
+                        screen-reader ready, and it works before the page's scripts arrive. */}
+                    <details data-more-features className="min-w-0">
+                      <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+                        +{s.moreFeatures.length} more features
+                      </summary>
+                      <ul className="checklist mt-1.5 space-y-1.5">
+                        {s.moreFeatures.map((f) => (
+                          <li key={f}>
+                            <Icon name="check" />
+                            {f}
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                )}
               </ul>
               <ul className="packages mt-4 flex-1 space-y-3">
                 {s.packages.map((p) => (
                   <li key={p.key}>
-                    <div>
-                      <p className="flex items-center gap-2 text-sm font-semibold">
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
                         {p.name}
                         {p.key === "standard" && (
                           <Badge tone="warning" className="px-2 font-bold">
@@ -106,7 +127,7 @@ export function ServicesPage({
                   </li>
                 ))}
               </ul>
-              <p className="mt-4 text-xs text-slate-600">{`Added ${s.added}`}</p>
+              {s.added && <p className="mt-4 text-xs text-slate-600">{`Added ${s.added}`}</p>}
             </li>
           ))}
         </ul>

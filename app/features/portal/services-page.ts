@@ -10,19 +10,36 @@ export interface ServiceCard {
   category: string;
   /** The first FEATURES_SHOWN of the default package's features: what the card lists. */
   features: readonly string[];
-  /** How many more features the default package has ("+2 more features"). */
-  moreFeatures: number;
+  /** The default package's other features, behind "+2 more features" (which opens to show them). */
+  moreFeatures: readonly string[];
   /** The packages offered, in order, each with its USD price. */
   packages: ReadonlyArray<{ key: string; name: string; priceUsd: number }>;
-  /** The day the service was added, in the client's zone ("Mar 5, 2026"). */
-  added: string;
+  /**
+   * The day the service was added, in the client's zone ("Mar 5, 2026"); null for the services added on
+   * the catalogue's first day (issue 37, item 13: the seeded catalogue's one day, repeated on every card,
+   * told the client nothing; a later service's day tells them what is new).
+   */
+  added: string | null;
 }
 
-/** Features a card lists; only these go into the page's data (docs/decisions/0821-fewer-bytes-icon-sprite.md). */
+/** Features a card lists before "+N more features". */
 export const FEATURES_SHOWN = 3;
 
-/** A service's card, its day written in `timeZone` (the client's, which the page's dates are in). */
-export function serviceCard(s: Service, timeZone: TimeZone): ServiceCard {
+/**
+ * The services' cards, their days written in `timeZone` (the client's, which the page's dates are in);
+ * a service added on the same day as the first ones shows no day.
+ */
+export function serviceCards(services: readonly Service[], timeZone: TimeZone): ServiceCard[] {
+  const day = (s: Service) => formatDate(s.createdAt, "medium", timeZone);
+  const first = services.reduce<Service | null>((a, s) => (!a || s.createdAt < a.createdAt ? s : a), null);
+  const launchDay = first ? day(first) : null;
+  return services.map((s) => {
+    const added = day(s);
+    return { ...serviceCard(s), added: added === launchDay ? null : added };
+  });
+}
+
+function serviceCard(s: Service): Omit<ServiceCard, "added"> {
   const features = s.features[defaultPackage(s)] ?? [];
   return {
     id: s.id,
@@ -30,8 +47,7 @@ export function serviceCard(s: Service, timeZone: TimeZone): ServiceCard {
     description: s.description,
     category: s.category,
     features: features.slice(0, FEATURES_SHOWN),
-    moreFeatures: Math.max(0, features.length - FEATURES_SHOWN),
+    moreFeatures: features.slice(FEATURES_SHOWN),
     packages: offeredPackages(s).map(({ key, name, priceUsd }) => ({ key, name, priceUsd })),
-    added: formatDate(s.createdAt, "medium", timeZone),
   };
 }

@@ -124,7 +124,9 @@ export function Footer({ business }: { business: BusinessIdentity }) {
         </div>
       </Container>
       <div className="border-t border-slate-700">
-        <Container className="flex flex-col items-center justify-between gap-3 py-6 text-sm sm:flex-row">
+        {/* The room at the bottom is Mech's (its bubble sits 1rem from the bottom, 3rem high): at the end
+            of the page nothing of the footer is under it (issue 37, item 13). */}
+        <Container className="flex flex-col items-center justify-between gap-3 pt-6 pb-20 text-sm sm:flex-row">
           <p>
             © {new Date().getFullYear()} {business.legalName}. All rights reserved.
           </p>

@@ -9,6 +9,8 @@ describe("isChromeHidden", () => {
       "/client/login",
       "/client/purchase/ssl-setup",
       "/payments/sandbox/checkout",
+      // The portal's invoice under its spec address, in the portal's frame.
+      "/invoice/1",
     ]) {
       expect(isChromeHidden(p)).toBe(true);
     }
@@ -18,7 +20,7 @@ describe("isChromeHidden", () => {
     expect(isChromeHidden("/administrator")).toBe(false);
   });
   it("keeps it elsewhere, including look-alike paths", () => {
-    for (const p of ["/", "/services/ssl-setup", "/clients", "/client-stories", "/invoice/1"]) {
+    for (const p of ["/", "/services/ssl-setup", "/clients", "/client-stories", "/invoices", "/invoice"]) {
       expect(isChromeHidden(p)).toBe(false);
     }
   });

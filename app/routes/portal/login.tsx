@@ -6,8 +6,11 @@ import { loginSchema } from "~/features/accounts/forms";
 import { ACCOUNT_MESSAGES } from "~/features/accounts/messages";
 import { landingAfterSignIn } from "~/features/accounts/redirect";
 import {
+  clearPendingVerification,
+  confirmedAddressOfThisBrowser,
   forwardCookies,
   getCurrentUser,
+  readPendingVerification,
   setPendingVerification,
   signInCookies,
 } from "~/features/accounts/session.server";
@@ -32,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) throw redirect(user.role === "admin" ? "/admin/dashboard" : "/client/dashboard");
   const url = new URL(request.url);
   const linkError = url.searchParams.has("error");
+  // The address this browser registered with, once confirmed (never from the query).
+  const email = await confirmedAddressOfThisBrowser(request, context);
   let notice: string | null = null;
   if (url.searchParams.get("verified") === "true") {
     notice = linkError ? ACCOUNT_MESSAGES.verificationLinkInvalid : ACCOUNT_MESSAGES.verifiedAlert;
@@ -43,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (twoFactor === "expired" || twoFactor === "retry") {
     const text =
       twoFactor === "expired" ? TWO_FACTOR_MESSAGES.challengeExpired : TWO_FACTOR_MESSAGES.tooManyWrongCodes;
-    return { notice: text, noticeTone: "error" as const };
+    return { notice: text, noticeTone: "error" as const, email };
   }
-  return { notice, noticeTone: linkError ? ("error" as const) : ("success" as const) };
+  return { notice, noticeTone: linkError ? ("error" as const) : ("success" as const), email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,14 +59,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { email: values.email ?? "" };
   if (!parsed.ok) return actionResponse({ ...parsed, values: echo });
   const result = await signIn(accountDeps(context), request, parsed.data);
+  // Signed in: the pending-verification cookie (which offered the address) is spent.
+  const spend = async (headers: Headers) => {
+    if (await readPendingVerification(request, context))
+      headers.append("Set-Cookie", await clearPendingVerification(context));
+    return headers;
+  };
   if (result.ok && "twoFactor" in result) {
     const back = new URL(request.url).searchParams.get("redirectTo");
     const next = back ? `/client/two-factor?redirectTo=${encodeURIComponent(back)}` : "/client/two-factor";
-    return redirect(next, { headers: forwardCookies(result.cookies) });
+    return redirect(next, { headers: await spend(forwardCookies(result.cookies)) });
   }
   if (result.ok) {
     return redirect(landingAfterSignIn(result.user.role, request.url), {
-      headers: await signInCookies(request, context, result.user.id, result.cookies),
+      headers: await spend(await signInCookies(request, context, result.user.id, result.cookies)),
     });
   }
   if ("unverified" in result) {
@@ -98,7 +109,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormError message={alert} />
       </div>
       <Form method="post" noValidate className="mt-4 space-y-4" onFocus={onFocus} onSubmit={onSubmit}>
-        <EmailField defaultValue={actionData?.values.email} error={errors.email} onChange={clear("email")} />
+        <EmailField
+          defaultValue={actionData?.values.email ?? loaderData.email ?? undefined}
+          error={errors.email}
+          onChange={clear("email")}
+        />
         <PasswordField
           label="Password"
           name="password"

@@ -6,7 +6,7 @@ import { requireClient } from "~/features/accounts/session.server";
 import { listServices } from "~/features/catalogue/catalogue.server";
 import { saveChosenCurrencyIfClient } from "~/features/currency/preferences.server";
 import { ServicesPage } from "~/features/portal/ServicesPage";
-import { serviceCard } from "~/features/portal/services-page";
+import { serviceCards } from "~/features/portal/services-page";
 import { pageTitle } from "~/features/site/meta";
 import { actionResponse } from "~/ui/form";
 import type { Route } from "./+types/services";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const services = await listServices(context.runtime.database.db);
     // The cards' days in the client's zone, the one the shell gives the portal's pages.
     const tz = accountLocaleOf(client).timeZone;
-    return { error: null, services: services.map((s) => serviceCard(s, tz)) };
+    return { error: null, services: serviceCards(services, tz) };
   } catch (error) {
     context.logger.error({ err: error }, "services: loading failed");
     // "Error loading services: {message}" (fallback 'Failed to fetch services'): an outage says so (and
