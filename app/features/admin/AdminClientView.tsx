@@ -38,7 +38,7 @@ export function ClientOrdersAndInvoices({
               <tr key={o.id}>
                 <Td>
                   <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                    {formatDate(o.createdAt, "iso")}
+                    {formatDate(o.createdAt)}
                   </Link>
                 </Td>
                 <Td>
@@ -46,7 +46,7 @@ export function ClientOrdersAndInvoices({
                 </Td>
                 <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
                 <Td>
-                  <StatusBadge status={o.status} plain />
+                  <StatusBadge status={o.status} />
                 </Td>
               </tr>
             ))}
@@ -73,9 +73,9 @@ export function ClientOrdersAndInvoices({
                   </Link>
                 </Td>
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-                <Td>{formatDate(i.dueDate, "iso")}</Td>
+                <Td>{formatDate(i.dueDate)}</Td>
                 <Td>
-                  <StatusBadge status={i.shownStatus} plain />
+                  <StatusBadge status={i.shownStatus} />
                 </Td>
               </tr>
             ))}

@@ -118,7 +118,7 @@ export function RefundPanel({
                 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2"
                 data-testid="refund-row"
               >
-                <StatusBadge status={r.status} plain />
+                <StatusBadge status={r.status} />
                 <span className="font-semibold">{formatMoney(r.amount, r.currency)}</span>
                 <span>
                   {r.provider === "manual" ? `by hand (${r.reference ?? "—"})` : `through ${r.provider}`}

@@ -4,11 +4,13 @@ import { useLocation } from "react-router";
 import { filterHref, pageHref } from "~/features/lists/listing";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
+import { formatDateTime } from "~/ui/format";
 import { type ActionResult, formErrors } from "~/ui/form";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
 import { pageCount } from "~/ui/paging";
 import { Td } from "~/ui/table";
+import { type AuditEntry, auditSentence } from "./audit-sentence";
 
 export interface AdminListFilter {
   label: string;
@@ -119,22 +121,20 @@ export function DefinitionList({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** The audit rows about one thing, shown on its page. */
+/** The audit rows about one thing, shown on its page: when, a plain sentence, and who. */
 export function HistoryList({
   entries,
 }: {
-  entries: { id: string; at: Date | string; actorEmail: string | null; action: string; after: unknown }[];
+  entries: (AuditEntry & { id: string; at: Date | string; actorEmail: string | null })[];
 }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">No changes yet.</p>;
   return (
     <ol className="space-y-2 text-sm">
       {entries.map((e) => (
-        <li key={e.id}>
-          <span className="font-mono text-xs text-slate-600">
-            {new Date(e.at).toISOString().slice(0, 16).replace("T", " ")} UTC
-          </span>{" "}
-          <span className="font-semibold">{e.action}</span> by {e.actorEmail ?? "system"}{" "}
-          <code className="break-all text-xs text-slate-700">{JSON.stringify(e.after)}</code>
+        <li key={e.id} data-testid="history-entry">
+          <span className="text-slate-600">{formatDateTime(e.at)}</span> ·{" "}
+          <span className="wrap-anywhere">{auditSentence(e)}</span>{" "}
+          <span className="text-slate-600">by {e.actorEmail ?? "the system"}</span>
         </li>
       ))}
     </ol>
@@ -146,7 +146,7 @@ export function OrderStatusCell({ status, briefBadge }: { status: string; briefB
   return (
     <Td>
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={status} plain />
+        <StatusBadge status={status} />
         {briefBadge && (
           <Badge tone="warning" data-brief="missing">
             {briefBadge}

@@ -40,9 +40,9 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
             <Td>{c.company ?? "—"}</Td>
             <Td className="tabular-nums">{c.orders}</Td>
             <Td>
-              <StatusBadge status={c.verified ? "verified" : "unverified"} plain />
+              <StatusBadge status={c.verified ? "verified" : "unverified"} />
             </Td>
-            <Td>{formatDate(c.createdAt, "iso")}</Td>
+            <Td>{formatDate(c.createdAt)}</Td>
           </tr>
         ))}
       </AdminList>

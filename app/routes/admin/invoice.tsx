@@ -54,7 +54,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       <Card title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={d.shownStatus} plain />],
+            ["Status", <StatusBadge key="s" status={d.shownStatus} />],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",
@@ -80,7 +80,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
             ["Total", `${formatMoney(i.totalAmount, i.currency)} (${formatMoney(i.amountUsd, "USD")})`],
             ["Issued", formatDateTime(i.createdAt)],
-            ["Due", formatDate(i.dueDate, "iso")],
+            ["Due", formatDate(i.dueDate)],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
             ...(i.refundedAmount > 0

@@ -59,9 +59,9 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
             <ClientCell name={i.clientName} email={i.clientEmail} />
             <Td>{i.serviceName ?? "—"}</Td>
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-            <Td>{formatDate(i.dueDate, "iso")}</Td>
+            <Td>{formatDate(i.dueDate)}</Td>
             <Td>
-              <StatusBadge status={i.shownStatus} plain />
+              <StatusBadge status={i.shownStatus} />
             </Td>
           </tr>
         ))}

@@ -79,9 +79,9 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
                   <ClientCell name={r.company ? `${r.name} (${r.company})` : r.name} email={r.email} />
                   <Td className="whitespace-nowrap tabular-nums">{formatMoney(r.totalUsd, "USD")}</Td>
                   <Td>
-                    <StatusBadge status={r.status} plain />
+                    <StatusBadge status={r.status} />
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDate(r.validUntil, "iso")}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(r.validUntil)}</Td>
                   <Td className="whitespace-nowrap">{formatDateTime(r.sentAt)}</Td>
                 </tr>
               ))}
@@ -120,7 +120,7 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
               <Td>{r.budget ?? "—"}</Td>
               <Td>{r.deadline ?? "—"}</Td>
               <Td>
-                <StatusBadge status={r.status} plain />
+                <StatusBadge status={r.status} />
               </Td>
               <Td className="whitespace-nowrap">
                 <Link className="text-brand-700 underline" to={`/admin/quotes/new?request=${r.id}`}>
