@@ -2,8 +2,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { clients, user } from "~/db/schema";
-import { unreadInboxCount } from "~/features/contact/contact-inbox.server";
 import { backupStatus } from "~/features/backups/scheduled-backups.server";
+import { unreadInboxCount } from "~/features/contact/contact-inbox.server";
 import { invoiceTotals } from "~/features/invoices/invoice-lists.server";
 import { openOrdersByStatus } from "~/features/orders/order-lists.server";
 import { listPaymentIssues } from "~/features/payments/payment-issues.server";

@@ -41,11 +41,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           note={`${d.totals.overdueCount} overdue invoices`}
           href="/admin/invoices?status=overdue"
         />
-        <StatCard
-          label="Unread messages"
-          value={String(d.unreadMessages)}
-          href="/admin/messages"
-        />
+        <StatCard label="Unread messages" value={String(d.unreadMessages)} href="/admin/messages" />
       </div>
       <Card title="Revenue per month">
         <RevenueChart data={d.revenue} />
