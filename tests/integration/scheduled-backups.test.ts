@@ -64,7 +64,8 @@ async function dashboard(server: TestServer, n: number): Promise<string> {
   return text(await res.text());
 }
 
-const LAST_BACKUP = /Last backup: ([A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC), (portico-\S+?), (\d+(?:\.\d)? [KMGT]?B)</;
+const LAST_BACKUP =
+  /Last backup: ([A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC), (portico-\S+?), (\d+(?:\.\d)? [KMGT]?B)</;
 
 describe.each(testDatabases)("scheduled backups on $name", (database) => {
   const place = scratch(`scheduled-${database.name}`);

@@ -1,6 +1,6 @@
 /** The back office's own pieces: its list pages (from the list kit in app/ui), action outcomes, details. */
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { filterHref, pageHref } from "~/features/lists/listing";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
@@ -85,13 +85,35 @@ export function AdminList({
   );
 }
 
+/**
+ * A list row that is one link (issue 37, item 8): put `LINKED_ROW` on the `<tr>` and `RowLink` in its
+ * first cell. The row's one real `<a>` (in the tab order, with its own text) stretches its click area
+ * over the whole row with a pseudo-element, so a click anywhere on the row follows it, the keyboard
+ * reaches it as any link, and a focused link outlines the row. Other links in the row (the invoice)
+ * take `ABOVE_ROW_LINK` to stay clickable on their own.
+ */
+export const LINKED_ROW = "relative hover:bg-slate-50 focus-within:bg-slate-50";
+export const ABOVE_ROW_LINK = "relative z-10";
+
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      data-row-link
+      className="text-brand-700 underline after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** Who: a name with the email address beneath. */
 export function ClientCell({ name, email }: { name: string | null; email: string | null }) {
   return (
     <Td>
       {name ?? "—"}
       <br />
-      <span className="font-normal text-slate-600">{email}</span>
+      <span className="wrap-anywhere font-normal text-slate-600">{email}</span>
     </Td>
   );
 }

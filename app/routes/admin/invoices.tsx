@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminList, ClientCell } from "~/features/admin/ui";
+import { AdminList, ClientCell, LINKED_ROW, RowLink } from "~/features/admin/ui";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
 import { ALL_CLIENTS } from "~/features/lists/scope";
@@ -50,11 +49,9 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
         empty="No invoices match."
       >
         {d.rows.map((i) => (
-          <tr key={i.id}>
-            <Td>
-              <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
-                {i.invoiceNumber}
-              </Link>
+          <tr key={i.id} className={LINKED_ROW}>
+            <Td className="font-mono">
+              <RowLink to={`/admin/invoices/${i.id}`}>{i.invoiceNumber}</RowLink>
             </Td>
             <ClientCell name={i.clientName} email={i.clientEmail} />
             <Td>{i.serviceName ?? "—"}</Td>
