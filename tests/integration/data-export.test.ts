@@ -460,7 +460,7 @@ describe.each(testDatabases)("data export on $name", (database) => {
     const stream = dataExportZipStream(
       db(),
       profile!,
-      { requestedBy: "client", businessName: "Portico", now: new Date() },
+      { requestedBy: "client", business: server.portico.runtime.config.business, now: new Date() },
       () => {
         rendered++;
         return pdf;
