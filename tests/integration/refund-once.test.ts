@@ -212,7 +212,9 @@ describe.each(testDatabases)("a refund made once per click on $name", (database)
     ] as const) {
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(text(html)).toContain(`Refund ${amount} of invoice ${c.invoice.invoice_number} to the client's card?`);
+      expect(text(html)).toContain(
+        `Refund ${amount} of invoice ${c.invoice.invoice_number} to the client's card?`,
+      );
       expect(text(html)).not.toContain("Refunded");
     }
     expect(fake.refundRequests).toHaveLength(asked);
