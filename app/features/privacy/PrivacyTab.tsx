@@ -50,12 +50,12 @@ function DeleteAccount({
         </a>
         ). It cannot be undone; you may register again later as a new client.
       </p>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {blockers.length > 0 ? (
         <DeletionBlockers blockers={blockers} />
       ) : (
         <Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="intent" value="deleteAccount" />
-          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
           <PasswordField
             label="Your password"
             name="password"
