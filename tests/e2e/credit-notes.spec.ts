@@ -110,7 +110,7 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
   // The owner, in a browser of their own, refunds 20 € of the 73,60 € through the invoice's form.
   const { context: ownerContext, owner } = await ownerPage(browser, baseURL);
   const creditNoteNumber = await refundTwentyEuros(owner, invoiceId, invoiceNumber, true);
-  await expect(owner.getByText("partially refunded", { exact: true })).toBeVisible();
+  await expect(owner.getByText("Partially refunded", { exact: true })).toBeVisible();
   await expect(owner.getByText("20,00 € of 73,60 € refunded")).toBeVisible();
   await owner.getByRole("link", { name: creditNoteNumber }).click();
   await expect(owner).toHaveURL(/\/admin\/credit-notes\/[0-9a-f-]{36}$/);

@@ -2,8 +2,10 @@
  * The back office's client page (/admin/clients/{id}): the client's orders and invoices (first page,
  * with links to all), and "Delete client" for a request by email (issue 25).
  */
+
 import { Form, Link } from "react-router";
 import type { InvoiceListRow } from "~/features/invoices/invoice-lists.server";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import type { OrderListRow } from "~/features/orders/order-lists.server";
@@ -75,7 +77,7 @@ export function ClientOrdersAndInvoices({
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
                 <Td>{formatDate(i.dueDate)}</Td>
                 <Td>
-                  <StatusBadge status={i.shownStatus} />
+                  <StatusBadge status={i.shownStatus} label={invoiceStatusLabel(i.shownStatus)} />
                 </Td>
               </tr>
             ))}

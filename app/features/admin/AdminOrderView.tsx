@@ -4,7 +4,7 @@
  * together. Live: the page's data is read again when the client writes or sends the brief.
  */
 import { Form, Link } from "react-router";
-import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
+import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { LiveIndicator } from "~/features/live/LiveUpdates";
 import { formatMoney } from "~/features/money/format";
 import type { BriefView } from "~/features/orders/brief.server";
@@ -115,7 +115,10 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
                 <Link className="text-brand-700 underline" to={`/admin/invoices/${invoice.id}`}>
                   {invoice.invoiceNumber}
                 </Link>{" "}
-                <StatusBadge status={shownInvoiceStatus(invoice)} />
+                <StatusBadge
+                  status={shownInvoiceStatus(invoice)}
+                  label={invoiceStatusLabel(shownInvoiceStatus(invoice))}
+                />
               </span>
             ) : (
               "—"

@@ -9,6 +9,7 @@ import {
   requireAdmin,
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { issuedPartyLines, refundedLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
@@ -54,7 +55,10 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       <Card title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={d.shownStatus} />],
+            [
+              "Status",
+              <StatusBadge key="s" status={d.shownStatus} label={invoiceStatusLabel(d.shownStatus)} />,
+            ],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",

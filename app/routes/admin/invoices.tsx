@@ -2,6 +2,7 @@ import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList, ClientCell, LINKED_ROW, RowLink } from "~/features/admin/ui";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
@@ -58,7 +59,7 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
             <Td>{formatDate(i.dueDate)}</Td>
             <Td>
-              <StatusBadge status={i.shownStatus} />
+              <StatusBadge status={i.shownStatus} label={invoiceStatusLabel(i.shownStatus)} />
             </Td>
           </tr>
         ))}
