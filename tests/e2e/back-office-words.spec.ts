@@ -71,12 +71,18 @@ test("at 1280 px the quote requests keep Write a quote on screen; order rows ope
   await context.close();
 });
 
-test("the Privacy tab names an unpaid invoice of a completed order before the form, with Pay", async ({ page }) => {
+test("the Privacy tab names an unpaid invoice of a completed order before the form, with Pay", async ({
+  page,
+}) => {
   const email = await signUp(page, "Uma Unpaid");
-  const made = await hook<{ orders: Array<{ orderId: string; invoiceNumber: string }> }>(page.request, "orders", {
-    email,
-    status: "pending",
-  });
+  const made = await hook<{ orders: Array<{ orderId: string; invoiceNumber: string }> }>(
+    page.request,
+    "orders",
+    {
+      email,
+      status: "pending",
+    },
+  );
   const order = made.orders[0]!;
   await hook(page.request, "order-status", { email, orderId: order.orderId, status: "completed" });
 
