@@ -7,11 +7,10 @@ describe("status badge", () => {
     expect(statusLabel("in_progress")).toBe("In Progress");
   });
 
-  it("names a status in title case, or in the back office's plain words, and marks which it is", () => {
+  it("names a status in title case, the same for the client and the owner, and marks which it is", () => {
     expect(renderToString(<StatusBadge status="in_progress" />)).toMatch(
       /^<span data-status="in_progress" class="[^"]*bg-blue-100[^"]*">In Progress<\/span>$/,
     );
-    expect(renderToString(<StatusBadge status="in_progress" plain />)).toContain(">in progress</span>");
     expect(renderToString(<StatusBadge status="overdue" />)).toContain("bg-red-100");
     expect(renderToString(<StatusBadge status="something-new" />)).toContain("bg-slate-100");
   });

@@ -64,22 +64,13 @@ export function statusLabel(status: string): string {
 }
 
 /**
- * A status as a badge, the same in the portal and the back office. The portal names it in title case
- * ("In Progress"); the back office, `plain`, in its own lower-case words ("in progress"); `label` names
- * it in words of its own ("Partially refunded").
+ * A status as a badge, the same words in the portal and the back office ("In Progress", "Paid": the
+ * owner reads what the client reads); `label` names it in words of its own ("Partially refunded").
  */
-export function StatusBadge({
-  status,
-  plain = false,
-  label,
-}: {
-  status: string;
-  plain?: boolean;
-  label?: string;
-}) {
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <Badge tone={statusTone(status)} data-status={status}>
-      {label ?? (plain ? status.split("_").join(" ") : statusLabel(status))}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

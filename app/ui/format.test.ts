@@ -17,7 +17,7 @@ describe("date and count formatting", () => {
     expect(formatDate(lateEvening)).toBe("Mar 4, 2026");
     expect(formatDate("2026-03-05T00:00:00Z", "long")).toBe("March 5, 2026");
     expect(formatDate(lateEvening, "iso")).toBe("2026-03-04");
-    expect(formatDateTime("2026-03-04T05:06:07Z")).toBe("2026-03-04 05:06 UTC");
+    expect(formatDateTime("2026-03-04T05:06:07Z")).toBe("Mar 4, 2026, 05:06 UTC");
     expect(formatMoment("2026-03-04T17:06:07Z")).toBe("Mar 4, 2026, 17:06 UTC");
   });
 

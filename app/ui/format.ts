@@ -101,11 +101,12 @@ export function formatMonthYear(
   return `${part(parts, "month")} ${part(parts, "year")}`;
 }
 
-/** A moment as UTC date and time: "2026-03-04 05:06 UTC" (the back office, audit trails); "—" when none. */
+/**
+ * A moment as the back office shows it, in the seller's zone (UTC): "Mar 4, 2026, 05:06 UTC", the same
+ * words as the portal's dates (issue 37: no ISO dates for the owner either); "—" when none.
+ */
 export function formatDateTime(value: DateValue): string {
-  if (value === null || value === undefined || value === "") return "—";
-  const iso = new Date(value).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return formatMoment(value, BUSINESS_TIME_ZONE);
 }
 
 /** The time of day with the zone's abbreviation, 24-hour: "19:30 PST", "17:06 UTC". */

@@ -901,7 +901,7 @@ TABLE["admin/invoices/:invoiceId"]!.push(
     url: (f) => `/admin/invoices/${f.aPaid.invoiceId}`,
     body: () => ({ intent: "refund-review", token: matrixRefundToken, amount: "1", reason: "Matrix review" }),
     expect: adminOnly(200),
-    has: { admin: (f) => [`Refund $1.00 of invoice ${f.aPaid.invoiceNumber}?`] },
+    has: { admin: (f) => [`Refund $1.00 of invoice ${f.aPaid.invoiceNumber} to the client&#x27;s card?`] },
   },
   {
     method: "POST",

@@ -242,6 +242,17 @@ describe.each(testDatabases)("data export on $name", (database) => {
     );
     expect(exportedInvoices).toHaveLength(dbInvoices.length);
 
+    // Issue 37, item 11: each quote as a PDF, and the files of the conversation (not another client's).
+    expect(names).toContain(`quotes/${adaQuoteNumber}.pdf`);
+    expect(await pdfText(files[`quotes/${adaQuoteNumber}.pdf`]!)).toContain(adaQuoteNumber);
+    const attached = names.filter((n) => n.startsWith("attachments/"));
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatch(/^attachments\/order-[0-9a-f]{8}\/[0-9a-f]{8}-ada-notes\.txt$/);
+    expect(files[attached[0]!]).toEqual(new Uint8Array(ATTACHMENT));
+    // The Privacy tab says what is left of the day's exports.
+    const tab = await (await ada.session.get("/client/profile?tab=privacy")).text();
+    expect(text(tab)).toContain("2 of 3 downloads left today.");
+
     // Every invoice as a PDF, named by its number, opening with %PDF- and printing that number.
     const pdfs = names.filter((n) => n.startsWith("invoices/"));
     expect(pdfs.sort()).toEqual(adaOrders.map((o) => `invoices/${o.invoiceNumber}.pdf`).sort());
@@ -334,6 +345,8 @@ describe.each(testDatabases)("data export on $name", (database) => {
   it("records each export in the audit log and refuses the fourth of the day with a 429", async () => {
     // The first test made one; two more are allowed.
     for (let i = 0; i < 2; i++) await unzipped(await ada.session.post("/client/profile/export", {}));
+    const usedUp = await (await ada.session.get("/client/profile?tab=privacy")).text();
+    expect(text(usedUp)).toContain("You have used today's 3 downloads; you can download it again tomorrow.");
     const fourth = await ada.session.post("/client/profile/export", {});
     expect(fourth.status).toBe(429);
     expect(await fourth.text()).toBe(DATA_EXPORT_LIMIT_MESSAGE);
@@ -460,7 +473,7 @@ describe.each(testDatabases)("data export on $name", (database) => {
     const stream = dataExportZipStream(
       db(),
       profile!,
-      { requestedBy: "client", businessName: "Portico", now: new Date() },
+      { requestedBy: "client", business: server.portico.runtime.config.business, now: new Date() },
       () => {
         rendered++;
         return pdf;

@@ -16,7 +16,12 @@ import { type Session, text } from "../support/browserless";
 import { checkoutTokenIn, signedInClient } from "../support/clients";
 import { testDatabases } from "../support/databases";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
-import { refundFormToken, refundTokenIn } from "../support/refunds";
+import {
+  refundConfirmationFor,
+  refundConfirmationIn,
+  refundFormToken,
+  refundTokenIn,
+} from "../support/refunds";
 import { startTestServer, type TestServer } from "../support/server";
 
 const WEBHOOK_SECRET = "whsec_test_portico_refund_once";
@@ -135,8 +140,12 @@ describe.each(testDatabases)("a refund made once per click on $name", (database)
 
   const post = (invoiceId: string, fields: Record<string, string>) =>
     admin.post(`/admin/invoices/${invoiceId}`, fields);
-  const confirm = (invoiceId: string, token: string, amount = "30") =>
-    post(invoiceId, { intent: "refund", token, amount, reason: "Two mailboxes fewer than ordered" });
+  /** Confirm, as the confirmation step posts it (with its signed mark). */
+  const confirm = (invoiceId: string, token: string, amount = "30") => {
+    const fields = { amount, reason: "Two mailboxes fewer than ordered" };
+    const confirmation = refundConfirmationFor(server, token, fields);
+    return post(invoiceId, { intent: "refund", token, ...fields, confirmation });
+  };
 
   it("the form starts empty; its post shows a confirmation naming the amount and what follows, and makes nothing", async () => {
     const c = await paidThroughStripe();
@@ -154,17 +163,18 @@ describe.each(testDatabases)("a refund made once per click on $name", (database)
     expect(review.status).toBe(200);
     const html = await review.text();
     const shown = text(html);
-    expect(shown).toContain(`Refund $30.00 of invoice ${c.invoice.invoice_number}?`);
+    expect(shown).toContain(`Refund $30.00 of invoice ${c.invoice.invoice_number} to the client's card?`);
+    expect(shown).toContain("Once stripe confirms it, a credit note will be issued and the client emailed.");
     expect(shown).toContain("$30.00 goes back to the client through stripe, the way they paid.");
-    expect(shown).toContain(
-      "Once stripe confirms it, a credit note for $30.00 is issued and the client is told by email.",
-    );
     expect(shown).toContain("Reason, printed on the credit note: Two mailboxes fewer than ordered");
     expect(buttonTag(html, "Confirm the refund of $30.00")).toMatch(/value="refund"/);
     expect(buttonTag(html, "Back")).toMatch(/value="refund-back"/);
     // The confirmation carries what was typed and the same token.
     expect(inputValue(html, "token")).toBe(token);
     expect(inputValue(html, "amount")).toBe("30");
+    expect(refundConfirmationIn(html)).toBe(
+      refundConfirmationFor(server, token, { amount: "30", reason: "Two mailboxes fewer than ordered" }),
+    );
     expect(fake.refundRequests).toHaveLength(asked);
     expect(await made(c.invoice.id)).toMatchObject({ refunds: 0, credit_notes: 0 });
 
@@ -180,6 +190,34 @@ describe.each(testDatabases)("a refund made once per click on $name", (database)
     expect(inputValue(again, "amount")).toBe("30");
     expect(again).toContain('value="Two mailboxes fewer than ordered"');
     expect(text(again)).not.toContain("Confirm the refund");
+    expect(await made(c.invoice.id)).toMatchObject({ refunds: 0, credit_notes: 0 });
+  });
+
+  it("a refund posted without its confirmation step (or changed after it) is shown the confirmation and makes nothing", async () => {
+    const c = await paidThroughStripe();
+    const token = await refundFormToken(admin, c.invoice.id);
+    const asked = fake.refundRequests.length;
+    const reason = "Two mailboxes fewer than ordered";
+    const skipped = await post(c.invoice.id, { intent: "refund", token, amount: "30", reason });
+    const changed = await post(c.invoice.id, {
+      intent: "refund",
+      token,
+      amount: "40",
+      reason,
+      confirmation: refundConfirmationFor(server, token, { amount: "30", reason }),
+    });
+    for (const [res, amount] of [
+      [skipped, "$30.00"],
+      [changed, "$40.00"],
+    ] as const) {
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(text(html)).toContain(
+        `Refund ${amount} of invoice ${c.invoice.invoice_number} to the client's card?`,
+      );
+      expect(text(html)).not.toContain("Refunded");
+    }
+    expect(fake.refundRequests).toHaveLength(asked);
     expect(await made(c.invoice.id)).toMatchObject({ refunds: 0, credit_notes: 0 });
   });
 

@@ -64,7 +64,8 @@ async function dashboard(server: TestServer, n: number): Promise<string> {
   return text(await res.text());
 }
 
-const LAST_BACKUP = /Last backup: (\d{4}-\d\d-\d\d \d\d:\d\d UTC), (portico-\S+?), (\d+(?:\.\d)? [KMGT]?B)</;
+const LAST_BACKUP =
+  /Last backup: ([A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC), (portico-\S+?), (\d+(?:\.\d)? [KMGT]?B)</;
 
 describe.each(testDatabases)("scheduled backups on $name", (database) => {
   const place = scratch(`scheduled-${database.name}`);
@@ -115,7 +116,10 @@ describe.each(testDatabases)("scheduled backups on $name", (database) => {
       expect(at).toBe(formatDateTime(shown!.startedAt));
       expect(size).toBe(formatBytes(shown!.sizeBytes!));
       expect(html).not.toContain("No backup yet");
-      expect(html).not.toContain("Scheduled backups are off");
+      expect(html).not.toContain("Scheduled backups: off");
+      // Plain status: when the next one is due and where backups go.
+      expect(html).toMatch(/Next backup: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC/);
+      expect(html).toContain("Saved in: ");
     } finally {
       await server.close();
     }
@@ -129,7 +133,8 @@ describe.each(testDatabases)("scheduled backups on $name", (database) => {
       const db = handle.db;
       const before = await dashboard(server, 2);
       expect(before).toContain("No backup yet");
-      expect(before).toContain("Scheduled backups are off: set BACKUP_DIR");
+      expect(before).toContain("Scheduled backups: off");
+      expect(before).not.toContain("BACKUP_DIR");
 
       const dir = place.folder("leased");
       const logLines: Array<Record<string, unknown>> = [];

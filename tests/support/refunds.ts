@@ -1,5 +1,9 @@
 /** The back office refund form as the owner's browser posts it (ADR 0505): with the page's one-time token. */
-import { issueRefundFormToken, refundFormSecret } from "~/features/refunds/refund-form-token.server";
+import {
+  issueRefundFormToken,
+  refundConfirmation,
+  refundFormSecret,
+} from "~/features/refunds/refund-form-token.server";
 import type { Session } from "./browserless";
 import type { TestServer } from "./server";
 
@@ -23,7 +27,15 @@ export function staleRefundFormToken(server: TestServer, invoiceId: string): str
   return issueRefundFormToken(refundFormSecret(server.portico.runtime.authSecret), invoiceId);
 }
 
-/** Confirms a refund the way the form's confirmation step does, with a fresh page's token (or `token`). */
+/** The confirmation step's signed mark on a page showing it ("" when the page shows none). */
+export function refundConfirmationIn(html: string): string {
+  return html.match(/name="confirmation" value="([^"]+)"/)?.[1] ?? "";
+}
+
+/**
+ * Reviews then confirms a refund, as the owner's two clicks do, with a fresh page's token (or `token`):
+ * the review's answer when it was refused, else the confirmation's.
+ */
 export async function refundThroughForm(
   admin: Session,
   invoiceId: string,
@@ -31,5 +43,20 @@ export async function refundThroughForm(
   token?: string,
 ): Promise<Response> {
   const formToken = token ?? (await refundFormToken(admin, invoiceId));
-  return admin.post(`/admin/invoices/${invoiceId}`, { intent: "refund", token: formToken, ...fields });
+  const path = `/admin/invoices/${invoiceId}`;
+  const review = await admin.post(path, { intent: "refund-review", token: formToken, ...fields });
+  const html = await review.text();
+  const confirmation = refundConfirmationIn(html);
+  if (!confirmation) return new Response(html, { status: review.status, headers: review.headers });
+  return admin.post(path, { intent: "refund", token: formToken, ...fields, confirmation });
+}
+
+/** The confirmation step's mark for these fields, as the server signs it (for posts racing each other). */
+export function refundConfirmationFor(
+  server: TestServer,
+  token: string,
+  fields: { amount: string; reason: string; reference?: string },
+): string {
+  const secret = refundFormSecret(server.portico.runtime.authSecret);
+  return refundConfirmation(secret, token, { ...fields, reference: fields.reference ?? null });
 }

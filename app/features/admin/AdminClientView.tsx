@@ -2,9 +2,11 @@
  * The back office's client page (/admin/clients/{id}): the client's orders and invoices (first page,
  * with links to all), and "Delete client" for a request by email (issue 25).
  */
+
 import { Form, Link } from "react-router";
 import { InvoicePartTag } from "~/features/invoices/InvoicePartTag";
 import type { InvoiceListRow } from "~/features/invoices/invoice-lists.server";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import type { OrderListRow } from "~/features/orders/order-lists.server";
@@ -39,7 +41,7 @@ export function ClientOrdersAndInvoices({
               <tr key={o.id}>
                 <Td>
                   <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                    {formatDate(o.createdAt, "iso")}
+                    {formatDate(o.createdAt)}
                   </Link>
                 </Td>
                 <Td>
@@ -47,7 +49,7 @@ export function ClientOrdersAndInvoices({
                 </Td>
                 <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
                 <Td>
-                  <StatusBadge status={o.status} plain />
+                  <StatusBadge status={o.status} />
                 </Td>
               </tr>
             ))}
@@ -75,9 +77,9 @@ export function ClientOrdersAndInvoices({
                   <InvoicePartTag kind={i.kind} />
                 </Td>
                 <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-                <Td>{formatDate(i.dueDate, "iso")}</Td>
+                <Td>{formatDate(i.dueDate)}</Td>
                 <Td>
-                  <StatusBadge status={i.shownStatus} plain />
+                  <StatusBadge status={i.shownStatus} label={invoiceStatusLabel(i.shownStatus)} />
                 </Td>
               </tr>
             ))}

@@ -4,7 +4,7 @@
  * together. Live: the page's data is read again when the client writes or sends the brief.
  */
 import { Form, Link } from "react-router";
-import { shownInvoiceStatus } from "~/features/invoices/invoice-status";
+import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { LiveIndicator } from "~/features/live/LiveUpdates";
 import { formatMoney } from "~/features/money/format";
 import type { BriefView } from "~/features/orders/brief.server";
@@ -48,7 +48,13 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
           <Card title="Conversation">
             <div className="space-y-6">
               <ThreadList thread={d.thread} clientName={d.client?.name ?? "Client"} />
-              <ReplyForm errors={errorsFor("message")} resetKey={replyKey} />
+              {d.thread.conversation.open ? (
+                <ReplyForm errors={errorsFor("message")} resetKey={replyKey} />
+              ) : (
+                <p className="text-sm text-slate-700" data-testid="reply-closed">
+                  {d.thread.conversation.message}
+                </p>
+              )}
             </div>
           </Card>
         </div>
@@ -72,7 +78,7 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
           [
             "Status",
             <span key="s" className="flex flex-wrap gap-2">
-              <StatusBadge status={o.status} plain />
+              <StatusBadge status={o.status} />
               {brief.badge && <Badge tone="warning">{brief.badge}</Badge>}
             </span>,
           ],
@@ -91,7 +97,10 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
           ["Package", `${o.packageName} × ${o.quantity}`],
           [
             "Amount",
-            `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
+            // The USD part only when the client paid in another currency.
+            o.currency === "USD"
+              ? formatMoney(o.amountInCurrency, o.currency)
+              : `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
           ],
           [
             "Payment",
@@ -106,7 +115,10 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
                 <Link className="text-brand-700 underline" to={`/admin/invoices/${invoice.id}`}>
                   {invoice.invoiceNumber}
                 </Link>{" "}
-                <StatusBadge status={shownInvoiceStatus(invoice)} plain />
+                <StatusBadge
+                  status={shownInvoiceStatus(invoice)}
+                  label={invoiceStatusLabel(shownInvoiceStatus(invoice))}
+                />
               </span>
             ) : (
               "—"

@@ -22,7 +22,7 @@ export function PaymentIssuesCard({ issues }: { issues: PaymentIssueRow[] }) {
                 {PAYMENT_ISSUE_LABELS[issue.kind]}: {issue.serviceName}
               </Link>
               <span className="wrap-anywhere text-slate-600">
-                {issue.detail} ({issue.provider} {issue.reference}) · {formatDate(issue.createdAt, "iso")}
+                {issue.detail} ({issue.provider} {issue.reference}) · {formatDate(issue.createdAt)}
               </span>
             </li>
           ))}

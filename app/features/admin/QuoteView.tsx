@@ -85,7 +85,7 @@ export function QuoteDetails({
   revisions: QuoteLink[];
 }) {
   const items: [string, ReactNode][] = [
-    ["Status", <StatusBadge key="s" status={shownQuoteStatus(quote)} plain />],
+    ["Status", <StatusBadge key="s" status={shownQuoteStatus(quote)} />],
     ["Number", quote.quoteNumber ? <code key="n">{quote.quoteNumber}</code> : "Given when sent"],
     ["Recipient", `${quote.name}${quote.company ? ` (${quote.company})` : ""} <${quote.email}>`],
     [
@@ -98,7 +98,7 @@ export function QuoteDetails({
         "None yet: invited to register"
       ),
     ],
-    ["Valid until", formatDate(quote.validUntil, "iso")],
+    ["Valid until", formatDate(quote.validUntil)],
     ["Sent", formatDateTime(quote.sentAt)],
   ];
   if (supersedes) items.push(["Revises", quoteLink(supersedes)]);

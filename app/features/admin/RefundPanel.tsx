@@ -118,7 +118,7 @@ export function RefundPanel({
                 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2"
                 data-testid="refund-row"
               >
-                <StatusBadge status={r.status} plain />
+                <StatusBadge status={r.status} />
                 <span className="font-semibold">{formatMoney(r.amount, r.currency)}</span>
                 <span>
                   {r.provider === "manual" ? `by hand (${r.reference ?? "—"})` : `through ${r.provider}`}
@@ -154,18 +154,21 @@ function RefundConfirmation({ review }: { review: RefundReview }) {
       data-testid="refund-confirmation"
     >
       <h2 id="refund-confirm-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink">
-        {`Refund ${review.amountText} of invoice ${review.invoiceNumber}?`}
+        {provider
+          ? `Refund ${review.amountText} of invoice ${review.invoiceNumber} to the client's card?`
+          : `Record ${review.amountText} of invoice ${review.invoiceNumber} as sent back by hand?`}
       </h2>
+      <p className="mt-1 text-sm font-medium text-slate-800">
+        {provider
+          ? `Once ${review.via} confirms it, a credit note will be issued and the client emailed.`
+          : "A credit note will be issued and the client emailed."}
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
         <li>
           {provider
             ? `${review.amountText} goes back to the client through ${review.via}, the way they paid.`
             : `${review.amountText} is recorded as sent back by hand (reference ${review.reference ?? "—"}).`}
           {review.whole ? " This is all that is left of the invoice." : ""}
-        </li>
-        <li>
-          {provider ? `Once ${review.via} confirms it, a credit note` : "A credit note"} for{" "}
-          {review.amountText} is issued and the client is told by email.
         </li>
         <li>Reason, printed on the credit note: {review.reason}</li>
       </ul>
@@ -174,6 +177,7 @@ function RefundConfirmation({ review }: { review: RefundReview }) {
         <input type="hidden" name="amount" value={review.amount} />
         <input type="hidden" name="reason" value={review.reason} />
         {review.reference !== null && <input type="hidden" name="reference" value={review.reference} />}
+        {review.confirmation && <input type="hidden" name="confirmation" value={review.confirmation} />}
         <Button type="submit" name="intent" value="refund">
           {`Confirm the refund of ${review.amountText}`}
         </Button>

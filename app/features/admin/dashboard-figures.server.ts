@@ -1,8 +1,9 @@
 /** The back office's dashboard figures, each one SQL query (fast however many rows there are). */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
-import { contactMessages, user } from "~/db/schema";
+import { clients, user } from "~/db/schema";
 import { backupStatus } from "~/features/backups/scheduled-backups.server";
+import { unreadInboxCount } from "~/features/contact/contact-inbox.server";
 import { invoiceTotals } from "~/features/invoices/invoice-lists.server";
 import { openOrdersByStatus } from "~/features/orders/order-lists.server";
 import { listPaymentIssues } from "~/features/payments/payment-issues.server";
@@ -44,12 +45,16 @@ export async function revenueByMonth(db: Database): Promise<MonthRevenue[]> {
   return rows.map((r) => ({ month: r.month, usd: Number(r.usd), invoices: Number(r.invoices) }));
 }
 
-export async function dashboardFigures(db: Database) {
-  const [revenue, openOrders, totals, [unread], recentSignups, paymentIssues, backups] = await Promise.all([
+export async function dashboardFigures(
+  db: Database,
+  backupSchedule: { dir: string; intervalMs: number } | null,
+) {
+  const [revenue, openOrders, totals, unread, recentSignups, paymentIssues, backups] = await Promise.all([
     revenueByMonth(db),
     openOrdersByStatus(db),
     invoiceTotals(db),
-    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+    // The sidebar's count too: one number for the owner's unread messages.
+    unreadInboxCount(db),
     db
       .select({
         id: user.id,
@@ -59,19 +64,21 @@ export async function dashboardFigures(db: Database) {
         createdAt: user.createdAt,
       })
       .from(user)
-      .where(and(eq(user.role, "client")))
+      // A deleted account keeps its rows (ADR 0520) but is no sign-up to show.
+      .innerJoin(clients, eq(clients.id, user.id))
+      .where(and(eq(user.role, "client"), isNull(clients.deletedAt)))
       .orderBy(desc(user.createdAt))
       .limit(5),
     // Payments to look at (ADR 0503): wrong amounts, paid cancelled orders, checkouts the provider lost.
     listPaymentIssues(db, 10),
     // The last scheduled backup, or its error (ADR 0902).
-    backupStatus(db),
+    backupStatus(db, backupSchedule),
   ]);
   return {
     revenue,
     openOrders,
     totals,
-    unreadMessages: unread?.n ?? 0,
+    unreadMessages: unread.total,
     recentSignups,
     paymentIssues,
     backups,

@@ -1,14 +1,16 @@
 /** The back office's own pieces: its list pages (from the list kit in app/ui), action outcomes, details. */
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { filterHref, pageHref } from "~/features/lists/listing";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { Alert } from "~/ui/field";
 import { type ActionResult, formErrors } from "~/ui/form";
+import { formatDateTime } from "~/ui/format";
 import { ListView, Pager } from "~/ui/list";
 import { FilterChips, type FilterOption, SearchForm } from "~/ui/list-controls";
 import { pageCount } from "~/ui/paging";
 import { Td } from "~/ui/table";
+import { type AuditEntry, auditSentence } from "./audit-sentence";
 
 export interface AdminListFilter {
   label: string;
@@ -83,13 +85,35 @@ export function AdminList({
   );
 }
 
+/**
+ * A list row that is one link (issue 37, item 8): put `LINKED_ROW` on the `<tr>` and `RowLink` in its
+ * first cell. The row's one real `<a>` (in the tab order, with its own text) stretches its click area
+ * over the whole row with a pseudo-element, so a click anywhere on the row follows it, the keyboard
+ * reaches it as any link, and a focused link outlines the row. Other links in the row (the invoice)
+ * take `ABOVE_ROW_LINK` to stay clickable on their own.
+ */
+export const LINKED_ROW = "relative hover:bg-slate-50 focus-within:bg-slate-50";
+export const ABOVE_ROW_LINK = "relative z-10";
+
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      data-row-link
+      className="text-brand-700 underline after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** Who: a name with the email address beneath. */
 export function ClientCell({ name, email }: { name: string | null; email: string | null }) {
   return (
     <Td>
       {name ?? "—"}
       <br />
-      <span className="font-normal text-slate-600">{email}</span>
+      <span className="wrap-anywhere font-normal text-slate-600">{email}</span>
     </Td>
   );
 }
@@ -119,22 +143,20 @@ export function DefinitionList({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** The audit rows about one thing, shown on its page. */
+/** The audit rows about one thing, shown on its page: when, a plain sentence, and who. */
 export function HistoryList({
   entries,
 }: {
-  entries: { id: string; at: Date | string; actorEmail: string | null; action: string; after: unknown }[];
+  entries: (AuditEntry & { id: string; at: Date | string; actorEmail: string | null })[];
 }) {
   if (entries.length === 0) return <p className="text-sm text-slate-600">No changes yet.</p>;
   return (
     <ol className="space-y-2 text-sm">
       {entries.map((e) => (
-        <li key={e.id}>
-          <span className="font-mono text-xs text-slate-600">
-            {new Date(e.at).toISOString().slice(0, 16).replace("T", " ")} UTC
-          </span>{" "}
-          <span className="font-semibold">{e.action}</span> by {e.actorEmail ?? "system"}{" "}
-          <code className="break-all text-xs text-slate-700">{JSON.stringify(e.after)}</code>
+        <li key={e.id} data-testid="history-entry">
+          <span className="text-slate-600">{formatDateTime(e.at)}</span> ·{" "}
+          <span className="wrap-anywhere">{auditSentence(e)}</span>{" "}
+          <span className="text-slate-600">by {e.actorEmail ?? "the system"}</span>
         </li>
       ))}
     </ol>
@@ -146,7 +168,7 @@ export function OrderStatusCell({ status, briefBadge }: { status: string; briefB
   return (
     <Td>
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={status} plain />
+        <StatusBadge status={status} />
         {briefBadge && (
           <Badge tone="warning" data-brief="missing">
             {briefBadge}

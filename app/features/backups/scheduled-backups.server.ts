@@ -158,8 +158,17 @@ export async function runScheduledBackup(
 }
 
 /** What the back office shows: the last good backup and, when the newest run failed, its error. */
-export async function backupStatus(db: DatabaseHandle["db"]) {
+/**
+ * What the dashboard's backups card says (ADR 0902): the last good backup, the newest run's error, and,
+ * when backups are scheduled, where they go and when the next one is due (never before `now`).
+ */
+export async function backupStatus(
+  db: DatabaseHandle["db"],
+  schedule: { dir: string; intervalMs: number } | null,
+  now: Date = new Date(),
+) {
   const { last, lastGood } = await latestBackupRuns(db);
+  const due = lastGood ? lastGood.startedAt.getTime() + (schedule?.intervalMs ?? 0) : now.getTime();
   return {
     lastGood: lastGood && {
       at: lastGood.startedAt.toISOString(),
@@ -167,6 +176,7 @@ export async function backupStatus(db: DatabaseHandle["db"]) {
       sizeBytes: Number(lastGood.sizeBytes ?? 0),
     },
     lastError: last && last.error !== null ? { at: last.startedAt.toISOString(), error: last.error } : null,
+    schedule: schedule && { dir: schedule.dir, nextAt: new Date(Math.max(due, now.getTime())).toISOString() },
   };
 }
 

@@ -18,6 +18,7 @@ import { escapeLike } from "~/features/lists/escape-like";
 import { pageOffset } from "~/features/lists/listing";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
+import { unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { type FormFailure, parseForm } from "~/ui/form";
 import type { MessageFilter } from "./contact-inbox";
 
@@ -61,6 +62,18 @@ export async function listMessages(
 export async function unreadMessageCount(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
   return row?.n ?? 0;
+}
+
+/**
+ * The owner's unread messages, the one count the sidebar's Messages badge and the dashboard's Unread
+ * messages card both show (issue 37: they said 6 and 5): contact messages and clients' messages on
+ * their orders, both of which the Messages page lists.
+ */
+export async function unreadInboxCount(
+  db: Database,
+): Promise<{ contact: number; onOrders: number; total: number }> {
+  const [contact, onOrders] = await Promise.all([unreadMessageCount(db), unreadClientMessageCount(db)]);
+  return { contact, onOrders, total: contact + onOrders };
 }
 
 export async function getMessage(db: Database, id: string) {

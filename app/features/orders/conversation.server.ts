@@ -49,9 +49,16 @@ export const MESSAGE_WINDOW_MS = 10 * 60 * 1000;
 const roleOf = (viewer: Viewer): MessageAuthorRole => (viewer.role === "admin" ? "owner" : "client");
 const otherRole = (role: MessageAuthorRole): MessageAuthorRole => (role === "owner" ? "client" : "owner");
 
-/** Whether the viewer may write on the order now: the owner always, a client by the follow-up rule. */
+/**
+ * Whether the viewer may write on the order now: the owner unless its client deleted their account
+ * (ADR 0520: no one would read it), a client by the follow-up rule.
+ */
 export function conversationStateFor(viewer: Viewer, scoped: ScopedOrder, now: Date): ConversationState {
-  if (viewer.role === "admin") return { open: true, followUpEndsAt: null };
+  if (viewer.role === "admin") {
+    if (!scoped.clientDeleted) return { open: true, followUpEndsAt: null };
+    const message = CONVERSATION_MESSAGES.clientDeleted;
+    return { open: false, reason: "client-deleted", message, endedAt: null, buyAgainPath: null };
+  }
   return clientConversationState({ ...scoped.order, serviceSlug: scoped.serviceSlug }, now);
 }
 

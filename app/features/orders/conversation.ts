@@ -31,6 +31,7 @@ export const CONVERSATION_MESSAGES = {
   badCharacter: `${invalidCharacterMessage("The message")}.`,
   followUpEnded: followUpEndedMessage,
   cancelled: "This order was cancelled, so its conversation is closed.",
+  clientDeleted: "This client deleted their account, so there is no one to send a reply to.",
   orderNotFound: "Order not found.",
   rateLimited: "Too many messages in a short time. Please wait a few minutes and try again.",
   attachmentNotFound: "Attachment not found.",
@@ -79,7 +80,7 @@ export type ConversationState =
     }
   | {
       open: false;
-      reason: "follow-up-ended" | "cancelled";
+      reason: "follow-up-ended" | "cancelled" | "client-deleted";
       /** What the page shows, and what a refused post answers. */
       message: string;
       endedAt: Date | null;

@@ -6,7 +6,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { type IntakeQuestion, type Order, orders, services, user } from "~/db/schema";
+import { clients, type IntakeQuestion, type Order, orders, services, user } from "~/db/schema";
 import { isUuid } from "~/features/ids/ids";
 import { type LiveEventInput, publishLiveEvent } from "~/features/live/live-events.server";
 import type { NotificationText } from "~/features/notifications/messages";
@@ -49,6 +49,8 @@ export interface ScopedOrder {
   serviceSlug: string | null;
   /** The service's intake questions now (the brief keeps the ones it answered). */
   intakeQuestions: IntakeQuestion[];
+  /** The client deleted their account (ADR 0520): no one is left to write to. */
+  clientDeleted: boolean;
 }
 
 /**
@@ -63,14 +65,25 @@ export async function findOrderFor(
 ): Promise<ScopedOrder | null> {
   if (!isUuid(orderId)) return null;
   const query = db
-    .select({ order: orders, serviceSlug: services.slug, intakeQuestions: services.intakeQuestions })
+    .select({
+      order: orders,
+      serviceSlug: services.slug,
+      intakeQuestions: services.intakeQuestions,
+      clientDeletedAt: clients.deletedAt,
+    })
     .from(orders)
     .leftJoin(services, eq(services.id, orders.serviceId))
+    .leftJoin(clients, eq(clients.id, orders.clientId))
     .where(and(eq(orders.id, orderId), orderScope(viewer)))
     .limit(1);
   const [row] = lock ? await query.for("update", { of: orders }) : await query;
   if (!row) return null;
-  return { order: row.order, serviceSlug: row.serviceSlug, intakeQuestions: row.intakeQuestions ?? [] };
+  return {
+    order: row.order,
+    serviceSlug: row.serviceSlug,
+    intakeQuestions: row.intakeQuestions ?? [],
+    clientDeleted: row.clientDeletedAt !== null,
+  };
 }
 
 /** The owner's accounts: every admin. */

@@ -10,6 +10,7 @@ import { type ProfileClient, ProfileInformationTab } from "~/features/accounts/P
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { SecurityTab } from "~/features/accounts/SecurityTab";
 import type { TwoFactorView } from "~/features/accounts/two-factor";
+import type { PrivacyTabData } from "~/features/privacy/account-deletion";
 import { PrivacyTab } from "~/features/privacy/PrivacyTab";
 import { cardClass } from "~/ui/card-class";
 import { Tabs } from "~/ui/tabs";
@@ -20,6 +21,7 @@ export function ProfilePage({
   twoFactor,
   notifications,
   tab,
+  privacy,
   actionData,
 }: {
   client: ProfileClient;
@@ -28,6 +30,8 @@ export function ProfilePage({
   /** The notification switches as saved. */
   notifications: NotificationPreferences;
   tab: "security" | "notifications" | "privacy" | null;
+  /** Exports left today and what would refuse a deletion, shown before the Privacy tab's forms. */
+  privacy: PrivacyTabData;
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
@@ -64,7 +68,9 @@ export function ProfilePage({
             {
               id: "privacy",
               label: "Privacy",
-              content: <PrivacyTab twoFactorOn={twoFactor.status === "on"} result={actionData} />,
+              content: (
+                <PrivacyTab twoFactorOn={twoFactor.status === "on"} privacy={privacy} result={actionData} />
+              ),
             },
           ]}
         />

@@ -6,8 +6,16 @@ import { type ProfileActionData, profileNotice } from "~/features/accounts/profi
 import { Button } from "~/ui/button";
 import { Alert, PasswordField, TextField } from "~/ui/field";
 import { formErrors } from "~/ui/form";
+import type { DeletionBlocker, PrivacyTabData } from "./account-deletion";
 import { DeleteConfirmField } from "./DeleteConfirmField";
 import { DATA_EXPORTS_PER_DAY } from "./data-export";
+
+/** "2 of 3 downloads left today." */
+export function exportsLeftText(left: number): string {
+  if (left === 0)
+    return `You have used today's ${DATA_EXPORTS_PER_DAY} downloads; you can download it again tomorrow.`;
+  return `${left} of ${DATA_EXPORTS_PER_DAY} downloads left today.`;
+}
 
 /**
  * "Delete my account" (issue 25, ADR 0520): the current password, the two-factor code when it is on,
@@ -16,9 +24,11 @@ import { DATA_EXPORTS_PER_DAY } from "./data-export";
  */
 function DeleteAccount({
   twoFactorOn,
+  blockers,
   result,
 }: {
   twoFactorOn: boolean;
+  blockers: DeletionBlocker[];
   result: ProfileActionData | undefined;
 }) {
   const navigation = useNavigation();
@@ -40,34 +50,92 @@ function DeleteAccount({
         </a>
         ). It cannot be undone; you may register again later as a new client.
       </p>
-      <Form method="post" className="space-y-4" noValidate>
-        <input type="hidden" name="intent" value="deleteAccount" />
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <PasswordField
-          label="Your password"
-          name="password"
-          autoComplete="current-password"
-          hint="The one you sign in with"
-          required
-          error={fieldErrors.password}
-        />
-        {twoFactorOn && (
-          <TextField
-            label="Two-factor code"
-            name="code"
-            inputMode="text"
-            autoComplete="one-time-code"
-            hint="The 6-digit code from your authenticator app, or a backup code"
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {blockers.length > 0 ? (
+        <DeletionBlockers blockers={blockers} />
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <input type="hidden" name="intent" value="deleteAccount" />
+          <PasswordField
+            label="Your password"
+            name="password"
+            autoComplete="current-password"
+            hint="The one you sign in with"
             required
-            error={fieldErrors.code}
+            error={fieldErrors.password}
           />
-        )}
-        <DeleteConfirmField error={fieldErrors.confirm} />
-        <Button type="submit" variant="danger" disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete my account"}
-        </Button>
-      </Form>
+          {twoFactorOn && (
+            <TextField
+              label="Two-factor code"
+              name="code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              hint="The 6-digit code from your authenticator app, or a backup code"
+              required
+              error={fieldErrors.code}
+            />
+          )}
+          <DeleteConfirmField error={fieldErrors.confirm} />
+          <Button type="submit" variant="danger" disabled={deleting}>
+            {deleting ? "Deleting..." : "Delete my account"}
+          </Button>
+        </Form>
+      )}
     </section>
+  );
+}
+
+/**
+ * What refuses the deletion now, shown instead of the form (issue 37, item 11): each blocker named, an
+ * unpaid invoice with its Pay button (a plain form to the invoice's checkout, as the invoices list's).
+ */
+function DeletionBlockers({ blockers }: { blockers: DeletionBlocker[] }) {
+  const unpaid = blockers.some((b) => b.kind === "unpaid-invoice");
+  const owed = blockers.some((b) => b.kind === "work-owed");
+  return (
+    <div
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm"
+      data-testid="deletion-blockers"
+    >
+      <p className="font-semibold text-ink">Your account cannot be deleted yet:</p>
+      <ul className="space-y-2">
+        {blockers.map((b) =>
+          b.kind === "unpaid-invoice" ? (
+            <li key={b.invoiceId} className="flex flex-wrap items-center gap-3">
+              <span>
+                Unpaid invoice{" "}
+                <a href={`/client/invoice/${b.invoiceId}`} className="text-brand-700 underline">
+                  {b.invoiceNumber}
+                </a>{" "}
+                ({b.serviceName})
+              </span>
+              <form method="post" action={`/client/invoices/${b.invoiceId}/pay`}>
+                <Button type="submit">
+                  Pay<span className="sr-only">{` invoice ${b.invoiceNumber}`}</span>
+                </Button>
+              </form>
+            </li>
+          ) : (
+            <li key={b.orderId}>
+              Order{" "}
+              <a href={`/client/orders/${b.orderId}`} className="text-brand-700 underline">
+                {b.serviceName}
+              </a>{" "}
+              ({b.status === "paid" ? "paid, work not started" : "in progress"})
+            </li>
+          ),
+        )}
+      </ul>
+      <p className="text-slate-700">
+        {[
+          unpaid && "Pay the unpaid invoices",
+          owed && "wait until the work is completed (or ask us to cancel it)",
+        ]
+          .filter(Boolean)
+          .join(", and ")}
+        , then come back here to delete your account.
+      </p>
+    </div>
   );
 }
 
@@ -77,9 +145,11 @@ function DeleteAccount({
  */
 export function PrivacyTab({
   twoFactorOn,
+  privacy,
   result,
 }: {
   twoFactorOn: boolean;
+  privacy: PrivacyTabData;
   result: ProfileActionData | undefined;
 }) {
   return (
@@ -90,18 +160,18 @@ export function PrivacyTab({
         </h2>
         <p className="text-sm text-slate-700">
           One zip file with everything we keep about you: your profile and preferences, your orders, invoices,
-          credit notes and quotes, the messages on your orders (with the names of their attachments), your
-          notifications, your sign-in sessions and your consents, as JSON files with a README, and every
-          invoice as a PDF.
+          credit notes and quotes, the messages on your orders, your notifications, your sign-in sessions and
+          your consents, as JSON files with a README; every invoice, credit note and quote as a PDF; and the
+          files attached to your orders' messages.
         </p>
-        <p className="text-sm text-slate-700">
-          You can download it {DATA_EXPORTS_PER_DAY} times a day. Each download is recorded.
+        <p className="text-sm text-slate-700" data-testid="exports-left">
+          {exportsLeftText(privacy.exportsLeft)} Each download is recorded.
         </p>
         <form method="post" action="/client/profile/export">
           <Button type="submit">Download my data</Button>
         </form>
       </section>
-      <DeleteAccount twoFactorOn={twoFactorOn} result={result} />
+      <DeleteAccount twoFactorOn={twoFactorOn} blockers={privacy.deletionBlockers} result={result} />
     </div>
   );
 }

@@ -35,17 +35,17 @@ import type { OpenCheckout } from "~/features/payments/provider.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
 import {
-  type BlockingOrder,
   blockedMessage,
   DELETE_CONFIRMATION,
   DELETED_NAME,
   DELETION_MESSAGES,
+  type DeletionBlocker,
   deletedEmail,
 } from "./account-deletion";
 import { type AccountDeletionDeps, afterDeletionCommitted } from "./deletion-deps.server";
 import { endSessions, eraseCredentials, eraseEmails, eraseSentFromAddress } from "./deletion-erase.server";
 import { type DeletedAccount, identifiersOf } from "./deletion-identifiers.server";
-import { blockingOrders, cancelPendingOrders } from "./deletion-orders.server";
+import { cancelPendingOrders, deletionBlockers } from "./deletion-orders.server";
 import { redactConversations, redactQuotes, redactRecords } from "./deletion-redaction.server";
 
 // The forms' rules live here, not in ./account-deletion: the profile page imports that module for the
@@ -84,7 +84,7 @@ export interface DeletionDeps {
 
 export type DeletionResult =
   | { ok: true; cancelledOrders: string[]; checkouts: OpenCheckout[] }
-  | { ok: false; status: number; error: string; blocking?: BlockingOrder[] };
+  | { ok: false; status: number; error: string; blocking?: DeletionBlocker[] };
 
 /**
  * Deletes a client's account in one transaction (see the module's comment). `actor`: the client
@@ -110,7 +110,7 @@ export async function deleteClientAccount(
       .from(orders)
       .where(eq(orders.clientId, clientId))
       .for("update");
-    const blocking = await blockingOrders(tx, clientId);
+    const blocking = await deletionBlockers(tx, clientId);
     if (blocking.length > 0) {
       return { ok: false, status: 409, error: blockedMessage(blocking, requestedBy), blocking };
     }
@@ -227,6 +227,8 @@ export interface DeletionRefusal {
   status: number;
   error: string;
   fieldErrors: Record<string, string>;
+  /** A field says it (the wrong password): the form shows no alert repeating it (issue 37, item 11). */
+  inFields?: true;
 }
 
 const refused = (
@@ -238,6 +240,7 @@ const refused = (
   status,
   error,
   fieldErrors,
+  ...(Object.keys(fieldErrors).length > 0 ? { inFields: true as const } : {}),
 });
 
 function authErrorCode(error: unknown): string | undefined {

@@ -21,21 +21,44 @@ export const DELETION_MESSAGES = {
   exportOfDeleted: "This client's account was deleted: nothing is left to export.",
 } as const;
 
-/** One open order that blocks a deletion (what the message names). */
-export interface BlockingOrder {
-  id: string;
-  serviceName: string;
-  status: string;
+/**
+ * What refuses a deletion, named as the client knows it (issue 37, item 11): an unpaid invoice of an
+ * order past pending (by its number, so the page can offer Pay), or an order whose work is owed (paid
+ * and waiting, or in progress). Unpaid pending orders do not block: the deletion cancels them.
+ */
+export type DeletionBlocker =
+  | { kind: "unpaid-invoice"; invoiceId: string; invoiceNumber: string; serviceName: string }
+  | { kind: "work-owed"; orderId: string; serviceName: string; status: "paid" | "in_progress" };
+
+/** What the profile's Privacy tab shows before its forms (privacy-tab.server.ts reads it). */
+export interface PrivacyTabData {
+  /** Data exports the client may still download today. */
+  exportsLeft: number;
+  deletionBlockers: DeletionBlocker[];
 }
 
-/** "Finish or cancel it first", naming the orders (the client's words, or the owner's). */
-export function blockedMessage(orders: BlockingOrder[], by: "client" | "owner"): string {
-  const names = orders.map((o) => `${o.serviceName} (${o.status.replace("_", " ")}, ${o.id.slice(0, 8)})`);
-  const list = names.join("; ");
-  const one = orders.length === 1;
-  return by === "client"
-    ? `Your account cannot be deleted while ${one ? "an order is" : "orders are"} in progress or unpaid: ${list}. Wait until ${one ? "it is" : "they are"} completed, or ask us to cancel ${one ? "it" : "them"}, then try again.`
-    : `This client has ${one ? "an order" : "orders"} in progress or unpaid: ${list}. Complete or cancel ${one ? "it" : "them"} first, then delete the account.`;
+/** One blocker in words: "unpaid invoice INV-2026-0025 (Data Migration)", "SSL Certificate, in progress". */
+export function blockerText(blocker: DeletionBlocker): string {
+  if (blocker.kind === "unpaid-invoice")
+    return `unpaid invoice ${blocker.invoiceNumber} (${blocker.serviceName})`;
+  const state = blocker.status === "paid" ? "paid, work not started" : "in progress";
+  return `order ${blocker.serviceName} (${state})`;
+}
+
+/** Why the account cannot be deleted yet and what to do, naming each blocker (the client's or the owner's words). */
+export function blockedMessage(blockers: DeletionBlocker[], by: "client" | "owner"): string {
+  const list = blockers.map(blockerText).join("; ");
+  const unpaid = blockers.some((b) => b.kind === "unpaid-invoice");
+  const owed = blockers.some((b) => b.kind === "work-owed");
+  if (by === "owner") {
+    const todo = [unpaid && "mark the invoices paid or void them", owed && "complete or cancel the orders"];
+    return `This client's account cannot be deleted yet: ${list}. First ${todo.filter(Boolean).join(", and ")}.`;
+  }
+  const todo = [
+    unpaid && "pay the unpaid invoices",
+    owed && "wait until the work is completed (or ask us to cancel it)",
+  ];
+  return `Your account cannot be deleted yet: ${list}. First ${todo.filter(Boolean).join(", and ")}, then try again.`;
 }
 
 /** The name and email a deleted account holds instead of its own. */

@@ -30,7 +30,7 @@ import {
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { addInvoicePdfs, type InvoicePdfRenderer } from "~/features/invoices/download-all.server";
-import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
+import { consumeRateLimit, rateLimitHits } from "~/features/rate-limit/rate-limit.server";
 import { DELETION_MESSAGES } from "./account-deletion";
 import {
   DATA_EXPORT_LIMIT_MESSAGE,
@@ -40,6 +40,7 @@ import {
   dataExportLimitKey,
   dataExportReadme,
 } from "./data-export";
+import { addExportDocuments } from "./data-export-documents.server";
 
 /** Rows per query of a JSON file. */
 export const EXPORT_BATCH = 500;
@@ -350,7 +351,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Who asked, for the README (the client or the owner on the client's behalf). */
 export interface ExportRequest {
   requestedBy: "client" | "owner";
-  businessName: string;
+  /** Its name for the README, its identity for the credit notes' and quotes' PDFs. */
+  business: BusinessIdentity;
   now: Date;
 }
 
@@ -363,6 +365,12 @@ export interface DataExportDeps {
   render: InvoicePdfRenderer;
   /** A zip that failed while streaming (the response has begun: only logged). */
   onError: (error: unknown) => void;
+}
+
+/** How many exports the client may still download today (the Privacy tab says it). */
+export async function dataExportsLeft(db: Database, clientId: string): Promise<number> {
+  const used = await rateLimitHits(db, dataExportLimitKey(clientId, "client"), DATA_EXPORT_WINDOW_MS);
+  return Math.max(0, DATA_EXPORTS_PER_DAY - used);
 }
 
 /**
@@ -411,7 +419,7 @@ export async function dataExportResponse(
   const stream = dataExportZipStream(
     deps.db,
     profile,
-    { requestedBy, businessName: deps.business.name, now },
+    { requestedBy, business: deps.business, now },
     deps.render,
     deps.onError,
   );
@@ -468,7 +476,7 @@ export function dataExportZipStream(
       whole(
         "README.txt",
         dataExportReadme({
-          businessName: request.businessName,
+          businessName: request.business.name,
           email: profile.account.email,
           requestedBy: request.requestedBy,
           createdAt: now,
@@ -502,6 +510,17 @@ export function dataExportZipStream(
       }
       if (cancelled) return;
       await addInvoicePdfs(fflate, zip, db, clientId, render, () => cancelled, "invoices/", room);
+      if (cancelled) return;
+      await addExportDocuments({
+        fflate,
+        zip,
+        db,
+        client: { id: clientId, email: profile.account.email },
+        business: request.business,
+        now,
+        cancelled: () => cancelled,
+        room,
+      });
       if (cancelled) return;
       zip.end();
     } catch (error) {

@@ -2,33 +2,52 @@
  * Account deletion's orders (docs/decisions/0520-account-deletion.md): which orders refuse it, and the
  * unpaid pending ones it cancels the way the back office does.
  */
-import { and, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
-import type { Tx } from "~/db/client.server";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import type { Database, Tx } from "~/db/client.server";
 import { invoices, type Order, orders } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
 import { WORK_OWED_ORDER_STATUSES } from "~/features/orders/order-status";
 import type { OpenCheckout } from "~/features/payments/provider.server";
-import type { BlockingOrder } from "./account-deletion";
+import type { DeletionBlocker } from "./account-deletion";
 
-/** Orders that block: paid or in progress (work owed), or any with an invoice unpaid past pending. */
-export async function blockingOrders(tx: Tx, clientId: string): Promise<BlockingOrder[]> {
-  const rows = await tx
-    .selectDistinct({ id: orders.id, serviceName: orders.serviceName, status: orders.status })
+/**
+ * What blocks a deletion (ADR 0520): orders whose work is owed (paid or in progress), and the unpaid
+ * invoices of orders past pending (a completed order's balance, say), each named by its own kind.
+ */
+export async function deletionBlockers(db: Tx | Database, clientId: string): Promise<DeletionBlocker[]> {
+  // One after the other: inside the deletion's transaction they share its connection.
+  const owed = await db
+    .select({ orderId: orders.id, serviceName: orders.serviceName, status: orders.status })
     .from(orders)
-    .leftJoin(invoices, and(eq(invoices.orderId, orders.id), unpaidInvoiceSql))
+    .where(and(eq(orders.clientId, clientId), inArray(orders.status, [...WORK_OWED_ORDER_STATUSES])))
+    .orderBy(orders.createdAt, orders.id);
+  const unpaid = await db
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      serviceName: orders.serviceName,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(
       and(
         eq(orders.clientId, clientId),
-        or(
-          inArray(orders.status, [...WORK_OWED_ORDER_STATUSES]),
-          and(ne(orders.status, "pending"), ne(orders.status, "cancelled"), isNotNull(invoices.id)),
-        ),
+        notInArray(orders.status, ["pending", "cancelled"]),
+        unpaidInvoiceSql,
       ),
     )
-    .orderBy(orders.id);
-  return rows;
+    .orderBy(invoices.invoiceNumber);
+  return [
+    ...unpaid.map((i) => ({ kind: "unpaid-invoice" as const, ...i })),
+    ...owed.map((o) => ({
+      kind: "work-owed" as const,
+      orderId: o.orderId,
+      serviceName: o.serviceName,
+      status: o.status === "paid" ? ("paid" as const) : ("in_progress" as const),
+    })),
+  ];
 }
 
 /**

@@ -35,6 +35,16 @@ export async function consumeRateLimit(
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row!.retry_after)) };
 }
 
+/** Hits counted against `key` in its current window (0 when none), without counting one: a page's "n left". */
+export async function rateLimitHits(db: Database, key: string, windowMs: number): Promise<number> {
+  const [row] = await queryRows<{ hits: number }>(
+    db,
+    sql`SELECT hits FROM rate_limits
+         WHERE key = ${key} AND window_started_at > now() - (${windowMs}::int * interval '1 millisecond')`,
+  );
+  return row ? Number(row.hits) : 0;
+}
+
 /** The longest window any limit uses is a day (data exports); a day-old window can never count again. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 

@@ -29,3 +29,30 @@ export function isRefundFormToken(secret: string, invoiceId: string, token: stri
   const [nonce, given] = token.split(".") as [string, string];
   return timingSafeEqual(Buffer.from(given), Buffer.from(mac(secret, invoiceId, nonce)));
 }
+
+/**
+ * The confirmation step's mark (issue 37, item 10): what the review showed (the token, the amount, the
+ * reason and the reference as typed), signed. `refund` makes a refund only with the mark of the review
+ * the owner saw, so a post that skipped the confirmation, or changed what it confirmed, is shown the
+ * confirmation instead.
+ */
+export function refundConfirmation(
+  secret: string,
+  token: string,
+  fields: { amount: string; reason: string; reference: string | null },
+): string {
+  return createHmac("sha256", secret)
+    .update(JSON.stringify(["refund-confirm", token, fields.amount, fields.reason, fields.reference ?? ""]))
+    .digest("base64url");
+}
+
+/** Whether `given` is the confirmation mark of exactly these fields. */
+export function isRefundConfirmation(
+  secret: string,
+  token: string,
+  fields: { amount: string; reason: string; reference: string | null },
+  given: unknown,
+): boolean {
+  if (typeof given !== "string" || given.length !== 43) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(refundConfirmation(secret, token, fields)));
+}

@@ -1,13 +1,19 @@
 /**
  * The refund form of the back office's invoice page (ADR 0505): the owner's post goes to a confirmation step first
- * (`refund-review`, which checks without writing), then `refund` makes it. Every post carries the
+ * (`refund-review`, which checks without writing), then `refund` makes it, with the confirmation's
+ * signed mark (a `refund` without it is shown the confirmation). Every post carries the
  * form's one-time token, issued with the form: a post without one, or with one this server did not
  * issue for this invoice, is refused; the same token posted twice makes one refund.
  */
 import { z } from "zod";
 import { parseForm } from "~/ui/form";
 import type { RefundDraft, RefundFormAnswer, RefundRetry } from "./refund-form";
-import { isRefundFormToken, issueRefundFormToken } from "./refund-form-token.server";
+import {
+  isRefundConfirmation,
+  isRefundFormToken,
+  issueRefundFormToken,
+  refundConfirmation,
+} from "./refund-form-token.server";
 import { type RefundDeps, requestRefund, reviewRefund } from "./refund-requests.server";
 
 export interface RefundFormDeps extends RefundDeps {
@@ -69,9 +75,17 @@ export async function refundFormAction(
     return { ok: false, status: 400, error: NOT_OURS, ...retry() };
   }
   const input = { ...fields, formToken: token };
-  if (intent === "refund-review") {
+  // A refund is made only from its confirmation step: a `refund` without the mark of the review the
+  // owner saw (skipped, or with another amount or reason) gets that review, and nothing is made.
+  const confirmed =
+    intent === "refund" && isRefundConfirmation(deps.refundFormSecret, token, fields, values.confirmation);
+  if (!confirmed) {
     const reviewed = await reviewRefund(deps, invoiceId, input);
-    return reviewed.ok ? { ok: true, refundReview: reviewed.review } : { ...reviewed, ...retry() };
+    if (!reviewed.ok) return { ...reviewed, ...retry() };
+    // Signed over what the Confirm form posts back (the reference only for a refund by hand).
+    const { amount, reason, reference } = reviewed.review;
+    const confirmation = refundConfirmation(deps.refundFormSecret, token, { amount, reason, reference });
+    return { ok: true, refundReview: { ...reviewed.review, confirmation } };
   }
   const result = await requestRefund(deps, invoiceId, input);
   return result.ok ? result : { ...result, ...retry() };

@@ -24,6 +24,8 @@ export interface RefundReview {
   /** It gives back all that is left of the invoice. */
   whole: boolean;
   formToken: string;
+  /** The signed mark the Confirm button posts back (refund-form-token.server.ts); set by the form's action. */
+  confirmation?: string;
 }
 
 /** What a refused post gives back, and the Back step too: what was typed, and a fresh form token. */

@@ -1,4 +1,5 @@
 import { listAudit } from "~/features/admin/audit-log.server";
+import { auditSentence } from "~/features/admin/audit-sentence";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
 import { AdminList } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
@@ -12,9 +13,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const ENTITIES = ["order", "invoice", "quote", "contact_message", "service", "user"] as const;
+const ENTITY_LABELS: Record<string, string> = {
+  order: "Order",
+  invoice: "Invoice",
+  quote: "Quote",
+  contact_message: "Contact message",
+  service: "Service",
+  user: "Account",
+  client: "Client",
+};
 const ENTITY_OPTIONS = [
   { value: "all", label: "All" },
-  ...ENTITIES.map((e) => ({ value: e, label: e.replace("_", " ") })),
+  ...ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] ?? e })),
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,15 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...(await listAudit(context.runtime.database.db, { q, entity, page })), q, entity };
 }
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-slate-500">—</span>;
-  return (
-    <code className="block max-w-md whitespace-pre-wrap break-all text-xs">
-      {JSON.stringify(value, null, 1)}
-    </code>
-  );
-}
-
 export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
   return (
     <Page title="Audit log">
@@ -42,24 +43,18 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
         filter={{ label: "Entity", param: "entity", current: d.entity ?? "all", options: ENTITY_OPTIONS }}
         list={d}
         caption="Audit log"
-        head={["When", "Who", "Action", "Entity", "Before", "After"]}
+        head={["When", "Who", "What", "About"]}
         empty="No entries match."
       >
         {d.rows.map((e) => (
           <tr key={e.id}>
             <Td className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
             <Td>{e.actorEmail ?? "system"}</Td>
-            <Td className="font-semibold">{e.action}</Td>
+            <Td className="wrap-anywhere">{auditSentence(e)}</Td>
             <Td>
-              {e.entity}
+              {ENTITY_LABELS[e.entity] ?? e.entity}
               <br />
               <code className="text-xs text-slate-600">{e.entityId}</code>
-            </Td>
-            <Td>
-              <Json value={e.before} />
-            </Td>
-            <Td>
-              <Json value={e.after} />
             </Td>
           </tr>
         ))}

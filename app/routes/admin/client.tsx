@@ -76,7 +76,7 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
             [
               "Email verification",
               <span key="v">
-                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} plain />{" "}
+                <StatusBadge status={u.emailVerified ? "verified" : "unverified"} />{" "}
                 {c?.emailVerifiedAt ? formatDateTime(c.emailVerifiedAt) : ""}
               </span>,
             ],

@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { listClients } from "~/features/admin/client-pages.server";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminList } from "~/features/admin/ui";
+import { AdminList, LINKED_ROW, RowLink } from "~/features/admin/ui";
 import { pageTitle } from "~/features/site/meta";
 import { StatusBadge } from "~/ui/badge";
 import { formatDate } from "~/ui/format";
@@ -30,19 +29,17 @@ export default function AdminClients({ loaderData: d }: Route.ComponentProps) {
         empty="No clients match."
       >
         {d.rows.map((c) => (
-          <tr key={c.id}>
+          <tr key={c.id} className={LINKED_ROW}>
             <Td>
-              <Link to={`/admin/clients/${c.id}`} className="text-brand-700 underline">
-                {c.name}
-              </Link>
+              <RowLink to={`/admin/clients/${c.id}`}>{c.name}</RowLink>
             </Td>
             <Td>{c.email}</Td>
             <Td>{c.company ?? "—"}</Td>
             <Td className="tabular-nums">{c.orders}</Td>
             <Td>
-              <StatusBadge status={c.verified ? "verified" : "unverified"} plain />
+              <StatusBadge status={c.verified ? "verified" : "unverified"} />
             </Td>
-            <Td>{formatDate(c.createdAt, "iso")}</Td>
+            <Td>{formatDate(c.createdAt)}</Td>
           </tr>
         ))}
       </AdminList>

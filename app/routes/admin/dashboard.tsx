@@ -17,12 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ba
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const figures = await dashboardFigures(context.runtime.database.db);
-  return {
-    name: admin.name,
-    ...figures,
-    backups: { ...figures.backups, scheduled: context.runtime.config.backups.dir !== null },
-  };
+  const { dir, intervalMs } = context.runtime.config.backups;
+  const figures = await dashboardFigures(context.runtime.database.db, dir ? { dir, intervalMs } : null);
+  return { name: admin.name, ...figures };
 }
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
@@ -44,11 +41,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           note={`${d.totals.overdueCount} overdue invoices`}
           href="/admin/invoices?status=overdue"
         />
-        <StatCard
-          label="Unread messages"
-          value={String(d.unreadMessages)}
-          href="/admin/messages?status=unread"
-        />
+        <StatCard label="Unread messages" value={String(d.unreadMessages)} href="/admin/messages" />
       </div>
       <Card title="Revenue per month">
         <RevenueChart data={d.revenue} />
@@ -77,8 +70,8 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
                     {u.name} <span className="text-slate-600">({u.email})</span>
                   </Link>
                   <span className="flex items-center gap-2">
-                    <StatusBadge status={u.verified ? "verified" : "unverified"} plain />
-                    {formatDate(u.createdAt, "iso")}
+                    <StatusBadge status={u.verified ? "verified" : "unverified"} />
+                    {formatDate(u.createdAt)}
                   </span>
                 </li>
               ))}

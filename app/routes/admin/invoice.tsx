@@ -10,6 +10,7 @@ import {
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
 import { invoiceKindTitle } from "~/features/invoices/invoice-kind";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { issuedPartyLines, netPaidLine, refundedLine, totalLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
@@ -55,7 +56,10 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
       <Card title="Invoice">
         <DefinitionList
           items={[
-            ["Status", <StatusBadge key="s" status={d.shownStatus} plain />],
+            [
+              "Status",
+              <StatusBadge key="s" status={d.shownStatus} label={invoiceStatusLabel(d.shownStatus)} />,
+            ],
             ["Number", <code key="n">{i.invoiceNumber}</code>],
             [
               "Client",
@@ -82,7 +86,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             // The amount once; in USD too only when the invoice is in another currency (issue 37, item 3).
             ["Total", totalLine(i)],
             ["Issued", formatDateTime(i.createdAt)],
-            ["Due", formatDate(i.dueDate, "iso")],
+            ["Due", formatDate(i.dueDate)],
             ["Paid", formatDateTime(i.paidAt)],
             ["Payment reference", i.paymentReference ?? "—"],
             ...(i.refundedAmount > 0

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminList, ClientCell } from "~/features/admin/ui";
+import { AdminList, ClientCell, LINKED_ROW, RowLink } from "~/features/admin/ui";
 import { InvoicePartTag } from "~/features/invoices/InvoicePartTag";
 import { INVOICE_FILTERS, type InvoiceFilter } from "~/features/invoices/invoice-filters";
 import { listInvoices } from "~/features/invoices/invoice-lists.server";
+import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
@@ -51,19 +51,17 @@ export default function AdminInvoices({ loaderData: d }: Route.ComponentProps) {
         empty="No invoices match."
       >
         {d.rows.map((i) => (
-          <tr key={i.id}>
-            <Td>
-              <Link to={`/admin/invoices/${i.id}`} className="font-mono text-brand-700 underline">
-                {i.invoiceNumber}
-              </Link>
+          <tr key={i.id} className={LINKED_ROW}>
+            <Td className="font-mono">
+              <RowLink to={`/admin/invoices/${i.id}`}>{i.invoiceNumber}</RowLink>
               <InvoicePartTag kind={i.kind} />
             </Td>
             <ClientCell name={i.clientName} email={i.clientEmail} />
             <Td>{i.serviceName ?? "—"}</Td>
             <Td className="tabular-nums">{formatMoney(i.totalAmount, i.currency)}</Td>
-            <Td>{formatDate(i.dueDate, "iso")}</Td>
+            <Td>{formatDate(i.dueDate)}</Td>
             <Td>
-              <StatusBadge status={i.shownStatus} plain />
+              <StatusBadge status={i.shownStatus} label={invoiceStatusLabel(i.shownStatus)} />
             </Td>
           </tr>
         ))}

@@ -1,9 +1,8 @@
 import { Outlet } from "react-router";
 import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { unreadMessageCount } from "~/features/contact/contact-inbox.server";
+import { unreadInboxCount } from "~/features/contact/contact-inbox.server";
 import { LiveUpdates } from "~/features/live/LiveUpdates";
 import { loadBell } from "~/features/notifications/bell.server";
-import { unreadClientMessageCount } from "~/features/orders/conversation.server";
 import { NotificationBell } from "~/features/portal/NotificationBell";
 import { AppShell, type SidebarItem, SidebarNav } from "~/ui/app-shell";
 import { Badge } from "~/ui/badge";
@@ -20,13 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.runtime.database.db;
   // The inbox holds contact messages and clients' messages on their orders.
   // The owner's bell: a client's acceptance or decline of a quote, an expiry (issue "quotes").
-  const [contact, onOrders, bell, liveCursor] = await Promise.all([
-    unreadMessageCount(db),
-    unreadClientMessageCount(db),
+  const [unread, bell, liveCursor] = await Promise.all([
+    unreadInboxCount(db),
     loadBell(db, admin.id),
     context.runtime.live.latestId(admin.id),
   ]);
-  return { admin: { name: admin.name, email: admin.email }, unread: contact + onOrders, bell, liveCursor };
+  return { admin: { name: admin.name, email: admin.email }, unread: unread.total, bell, liveCursor };
 }
 
 const NAV: SidebarItem[] = [

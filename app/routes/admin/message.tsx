@@ -47,7 +47,7 @@ export default function AdminMessage({ loaderData: { message: m }, actionData }:
           items={[
             ["From", `${m.name} <${m.email}>`],
             ["Received", `${formatDateTime(m.createdAt)} (via ${m.source})`],
-            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} plain />],
+            ["State", <StatusBadge key="s" status={m.readAt ? "read" : "unread"} />],
           ]}
         />
         <div className="mt-4 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 text-sm">{m.message}</div>

@@ -59,7 +59,7 @@ export default function AdminMessages({ loaderData: d }: Route.ComponentProps) {
             </Td>
             <Td>{m.source}</Td>
             <Td>
-              <StatusBadge status={m.readAt ? "read" : "unread"} plain />
+              <StatusBadge status={m.readAt ? "read" : "unread"} />
             </Td>
           </tr>
         ))}

@@ -1,7 +1,14 @@
 import { Link } from "react-router";
 import { orderStatuses } from "~/db/schema";
 import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
-import { AdminList, ClientCell, OrderStatusCell } from "~/features/admin/ui";
+import {
+  ABOVE_ROW_LINK,
+  AdminList,
+  ClientCell,
+  LINKED_ROW,
+  OrderStatusCell,
+  RowLink,
+} from "~/features/admin/ui";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
 import { listOrders } from "~/features/orders/order-lists.server";
@@ -46,11 +53,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         empty="No orders match."
       >
         {d.rows.map((o) => (
-          <tr key={o.id}>
+          <tr key={o.id} className={LINKED_ROW}>
             <Td>
-              <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                {formatDateTime(o.createdAt)}
-              </Link>
+              <RowLink to={`/admin/orders/${o.id}`}>{formatDateTime(o.createdAt)}</RowLink>
             </Td>
             <ClientCell name={o.clientName} email={o.clientEmail} />
             <Td>
@@ -66,7 +71,10 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <OrderStatusCell status={o.status} briefBadge={o.briefBadge} />
             <Td>
               {o.invoiceId ? (
-                <Link to={`/admin/invoices/${o.invoiceId}`} className="text-brand-700 underline">
+                <Link
+                  to={`/admin/invoices/${o.invoiceId}`}
+                  className={`${ABOVE_ROW_LINK} text-brand-700 underline`}
+                >
                   {o.invoiceNumber}
                 </Link>
               ) : (

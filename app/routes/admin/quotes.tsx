@@ -79,9 +79,9 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
                   <ClientCell name={r.company ? `${r.name} (${r.company})` : r.name} email={r.email} />
                   <Td className="whitespace-nowrap tabular-nums">{formatMoney(r.totalUsd, "USD")}</Td>
                   <Td>
-                    <StatusBadge status={r.status} plain />
+                    <StatusBadge status={r.status} />
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDate(r.validUntil, "iso")}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(r.validUntil)}</Td>
                   <Td className="whitespace-nowrap">{formatDateTime(r.sentAt)}</Td>
                 </tr>
               ))}
@@ -106,26 +106,31 @@ export default function AdminQuotes({ loaderData: d }: Route.ComponentProps) {
           }}
           list={d}
           caption="Quote requests"
-          head={["Received", "From", "Services", "Work", "Budget", "Deadline", "Status", "Quote"]}
+          head={["Received", "From", "Services", "Work", "Budget and deadline", "Status"]}
           empty="No quote requests match."
         >
           {d.rows.map((r) => (
             <tr key={r.id} className={r.status === "new" ? "font-semibold" : ""}>
-              <Td>{formatDateTime(r.createdAt)}</Td>
-              <ClientCell name={r.company ? `${r.name} (${r.company})` : r.name} email={r.email} />
-              <Td>{r.services.length > 0 ? r.services.join(", ") : "Something else"}</Td>
-              <Td>
-                <span className="line-clamp-3 whitespace-pre-line">{r.description}</span>
-              </Td>
-              <Td>{r.budget ?? "—"}</Td>
-              <Td>{r.deadline ?? "—"}</Td>
-              <Td>
-                <StatusBadge status={r.status} plain />
-              </Td>
+              {/* The action first: at 1280 px the last of eight columns was off the right edge. */}
               <Td className="whitespace-nowrap">
+                {formatDateTime(r.createdAt)}
+                <br />
                 <Link className="text-brand-700 underline" to={`/admin/quotes/new?request=${r.id}`}>
                   Write a quote<span className="sr-only"> for {r.name}</span>
                 </Link>
+              </Td>
+              <ClientCell name={r.company ? `${r.name} (${r.company})` : r.name} email={r.email} />
+              <Td className="min-w-32">{r.services.length > 0 ? r.services.join(", ") : "Something else"}</Td>
+              <Td className="min-w-48">
+                <span className="line-clamp-3 whitespace-pre-line wrap-anywhere">{r.description}</span>
+              </Td>
+              <Td>
+                {r.budget ?? "No budget given"}
+                <br />
+                <span className="text-slate-600">{r.deadline ?? "No deadline"}</span>
+              </Td>
+              <Td>
+                <StatusBadge status={r.status} />
               </Td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { twoFactorView } from "~/features/accounts/two-factor.server";
 import { ProfilePage } from "~/features/portal/ProfilePage";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
+import { privacyTabData } from "~/features/privacy/privacy-tab.server";
 import { pageTitle } from "~/features/site/meta";
 import { actionResponse, formValues } from "~/ui/form";
 import type { Route } from "./+types/profile";
@@ -20,11 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("tab");
   const tab = (["security", "notifications", "privacy"] as const).find((t) => t === asked) ?? null;
   const deps = accountDeps(context);
-  const [twoFactor, notifications] = await Promise.all([
+  const [twoFactor, notifications, privacy] = await Promise.all([
     twoFactorView(deps, user),
     profileNotifications(deps, user),
+    privacyTabData(deps.db, user.id),
   ]);
-  return { twoFactor, notifications, tab };
+  return { twoFactor, notifications, tab, privacy };
 }
 
 /**
@@ -53,6 +55,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       twoFactor={loaderData.twoFactor}
       notifications={loaderData.notifications}
       tab={loaderData.tab}
+      privacy={loaderData.privacy}
       actionData={actionData}
     />
   );
