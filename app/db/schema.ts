@@ -446,6 +446,8 @@ export const quotes = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** The signature: the full name typed, with where and how it was given. */
     acceptedName: text("accepted_name"),
+    /** The company the signer accepted for, when they said so; null: the client for themselves. */
+    acceptedForCompany: text("accepted_for_company"),
     acceptedIp: text("accepted_ip"),
     acceptedUserAgent: text("accepted_user_agent"),
     declinedAt: timestamp("declined_at", { withTimezone: true }),

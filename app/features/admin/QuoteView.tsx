@@ -113,6 +113,7 @@ export function QuoteDetails({
     items.push(
       ["Accepted", formatDateTime(quote.acceptedAt)],
       ["Signed by", quote.acceptedName ?? "—"],
+      ...(quote.acceptedForCompany ? ([["For the company", quote.acceptedForCompany]] as [string, string][]) : []),
       ["Signed from", quote.acceptedIp ?? "unknown address"],
       ["Browser", quote.acceptedUserAgent ?? "—"],
     );

@@ -2,7 +2,7 @@
  * The owner's draft (issue "quotes"): saved with its lines priced by the server, its amounts computed
  * from them; a sent quote is revised as a new draft that supersedes it once sent.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { clients, type QuoteLine, quotes, services } from "~/db/schema";
@@ -10,6 +10,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { parseAmountInput } from "~/features/money/minor-units";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { dollars, quoteAmounts } from "./quote-pricing";
+import { quotableClient } from "./quote-queries.server";
 
 export const QUOTE_LIMITS = { lines: 50, description: 500, terms: 10_000, quantity: 100_000 } as const;
 /** The largest subtotal or total of a quote, in cents ($100 billion: well inside numeric(14, 2)). */
@@ -136,7 +137,7 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
     const [c] = await deps.db
       .select({ id: clients.id, email: clients.email })
       .from(clients)
-      .where(eq(clients.id, clientId))
+      .where(and(eq(clients.id, clientId), quotableClient()))
       .limit(1);
     if (!c) return { ok: false, status: 400, error: "No such client." };
     // A quote is sent to its email and shown to its client: they are one person or it is refused, so a
@@ -148,7 +149,7 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
     const [c] = await deps.db
       .select({ id: clients.id })
       .from(clients)
-      .where(sql`lower(${clients.email}) = ${input.email.toLowerCase()}`)
+      .where(and(sql`lower(${clients.email}) = ${input.email.toLowerCase()}`, quotableClient()))
       .limit(1);
     clientId = c?.id ?? null;
   }

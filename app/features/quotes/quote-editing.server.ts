@@ -5,11 +5,12 @@
  * valid-until day); the changes are quote-drafts.server.ts's and quote-sending.server.ts's (priced by
  * the server, audited). Where the owner goes next is the back office's to say.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { clients } from "~/db/schema";
 import type { QuoteDeps } from "./quote-deps.server";
 import { reviseQuote, saveDraft } from "./quote-drafts.server";
 import { parseQuoteForm, postedFormValues, type QuoteFormValues } from "./quote-form";
+import { quotableClient } from "./quote-queries.server";
 import { getQuoteRequest } from "./quote-requests.server";
 import { sendQuote } from "./quote-sending.server";
 import { quoteDay } from "./quote-status";
@@ -65,7 +66,7 @@ export async function editQuote(
     const [client] = await deps.db
       .select({ name: clients.name, email: clients.email, company: clients.company })
       .from(clients)
-      .where(eq(clients.id, input.clientId))
+      .where(and(eq(clients.id, input.clientId), quotableClient()))
       .limit(1);
     if (!client) return refused(400, "No such client.", shown);
     input.name = input.name.trim() || client.name;
