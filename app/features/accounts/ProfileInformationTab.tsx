@@ -14,9 +14,9 @@ import {
   LANGUAGES,
   LOCAL_PREFERENCES_KEY,
   parseLocalPreferences,
-  TIMEZONES,
 } from "./account-locale";
 import { type ProfileActionData, profileNotice } from "./profile";
+import type { TimeZoneGroup } from "./time-zones";
 
 /** The client record as the form shows it (the portal shell's loader reads it). */
 export interface ProfileClient {
@@ -35,9 +35,12 @@ export interface ProfileClient {
 
 export function ProfileInformationTab({
   client,
+  timeZones,
   result,
 }: {
   client: ProfileClient;
+  /** Every IANA zone by region, from the server (its engine's list: the browser renders the same). */
+  timeZones: TimeZoneGroup[];
   result: ProfileActionData | undefined;
 }) {
   const navigation = useNavigation();
@@ -109,7 +112,7 @@ export function ProfileInformationTab({
           error={fieldErrors.taxId}
         />
       </div>
-      <AccountLocaleSettings client={client} errors={fieldErrors} />
+      <AccountLocaleSettings client={client} timeZones={timeZones} errors={fieldErrors} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}
       </Button>
@@ -149,9 +152,11 @@ function useEarlierLocalChoice(
 /** Timezone and language: saved with the account by the profile form (ADR 0521). */
 function AccountLocaleSettings({
   client,
+  timeZones,
   errors,
 }: {
   client: ProfileClient;
+  timeZones: TimeZoneGroup[];
   errors: Record<string, string | undefined>;
 }) {
   const timeZone = useRef<HTMLSelectElement>(null);
@@ -171,15 +176,20 @@ function AccountLocaleSettings({
             aria-describedby="timezone-hint"
             aria-invalid={errors.timeZone ? true : undefined}
           >
-            {TIMEZONES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
+            {timeZones.map((g) => (
+              <optgroup key={g.region} label={g.region}>
+                {g.zones.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
         <p id="timezone-hint" className="mt-1 text-sm text-slate-600">
-          {errors.timeZone ?? "Dates and times in the portal and in our emails to you"}
+          {errors.timeZone ??
+            "Every timezone, by region (type a city's first letters to jump to it): dates and times in the portal and in our emails to you"}
         </p>
       </div>
       <div>
@@ -201,7 +211,8 @@ function AccountLocaleSettings({
           </select>
         </label>
         <p id="language-hint" className="mt-1 text-sm text-slate-600">
-          {errors.language ?? "Saved for later: the portal and our emails are in English for now"}
+          {errors.language ??
+            "Languages other than English are not available yet: your choice is saved for when they are"}
         </p>
       </div>
     </div>

@@ -9,6 +9,7 @@ import type { NotificationPreferences } from "~/features/accounts/notification-p
 import { type ProfileClient, ProfileInformationTab } from "~/features/accounts/ProfileInformationTab";
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { SecurityTab } from "~/features/accounts/SecurityTab";
+import type { TimeZoneGroup } from "~/features/accounts/time-zones";
 import type { TwoFactorView } from "~/features/accounts/two-factor";
 import { PrivacyTab } from "~/features/privacy/PrivacyTab";
 import { cardClass } from "~/ui/card-class";
@@ -20,6 +21,7 @@ export function ProfilePage({
   twoFactor,
   notifications,
   tab,
+  timeZones,
   actionData,
 }: {
   client: ProfileClient;
@@ -28,6 +30,7 @@ export function ProfilePage({
   /** The notification switches as saved. */
   notifications: NotificationPreferences;
   tab: "security" | "notifications" | "privacy" | null;
+  timeZones: TimeZoneGroup[];
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
@@ -49,7 +52,7 @@ export function ProfilePage({
             {
               id: "profile",
               label: "Profile Information",
-              content: <ProfileInformationTab client={client} result={actionData} />,
+              content: <ProfileInformationTab client={client} timeZones={timeZones} result={actionData} />,
             },
             {
               id: "security",

@@ -237,7 +237,11 @@ export function ClientQuotePage({
       <div className="space-y-6 print:hidden">
         {v.open ? (
           <>
-            <AcceptForm quote={v} accountName={page.accountName} result={result?.intent === "accept" ? result : undefined} />
+            <AcceptForm
+              quote={v}
+              accountName={page.accountName}
+              result={result?.intent === "accept" ? result : undefined}
+            />
             <DeclineForm result={result?.intent === "decline" ? result : undefined} />
           </>
         ) : (

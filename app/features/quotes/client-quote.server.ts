@@ -136,7 +136,9 @@ export async function clientQuoteAction(
       status,
       intent: "accept",
       error,
-      ...(status === 400 ? { fieldErrors: { signature: error }, inFields: true as const } : { fieldErrors: {} }),
+      ...(status === 400
+        ? { fieldErrors: { signature: error }, inFields: true as const }
+        : { fieldErrors: {} }),
       values: typed,
     });
     // The field each message belongs to; acceptQuote checks the same schema again.

@@ -33,7 +33,9 @@ const personName = (what: string) =>
 export const acceptInput = z
   .object({
     terms: z.literal("on", { message: "Tick the box to accept the terms." }),
-    signature: personName("The name").pipe(z.string().min(2, { message: "Type your full name as your signature." })),
+    signature: personName("The name").pipe(
+      z.string().min(2, { message: "Type your full name as your signature." }),
+    ),
     forCompany: z.literal("on").optional(),
     company: personName("The company's name").optional(),
     signer: personName("The signer's name").optional(),
@@ -41,7 +43,11 @@ export const acceptInput = z
   .superRefine((v, ctx) => {
     if (!v.forCompany) return;
     if (!v.company)
-      ctx.addIssue({ code: "custom", path: ["company"], message: "Name the company you accept the quote for." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["company"],
+        message: "Name the company you accept the quote for.",
+      });
     if (!v.signer || v.signer.length < 2)
       ctx.addIssue({
         code: "custom",
@@ -162,7 +168,13 @@ export async function acceptQuote(
       action: "quote.accept",
       entity: "quote",
       entityId: quote.id,
-      after: { signature: parsed.data.signature, forCompany, ip: meta.ip, orderId: order.id, invoiceId: invoice.id },
+      after: {
+        signature: parsed.data.signature,
+        forCompany,
+        ip: meta.ip,
+        orderId: order.id,
+        invoiceId: invoice.id,
+      },
     });
     await tellOwner(
       tx,

@@ -7,12 +7,7 @@
 
 /** A name as compared: accents off, lower case, one space between words. */
 export function nameKey(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase("en-US")
-    .replace(/\s+/g, " ")
-    .trim();
+  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en-US").replace(/\s+/g, " ").trim();
 }
 
 /** Whether a typed signature is `expected`, capitals, accents and spacing aside. */

@@ -3,6 +3,7 @@ import { accountDeps } from "~/features/accounts/deps.server";
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
+import { timeZoneGroups } from "~/features/accounts/time-zones";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
 import { ProfilePage } from "~/features/portal/ProfilePage";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorView(deps, user),
     profileNotifications(deps, user),
   ]);
-  return { twoFactor, notifications, tab };
+  return { twoFactor, notifications, tab, timeZones: timeZoneGroups() };
 }
 
 /**
@@ -53,6 +54,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       twoFactor={loaderData.twoFactor}
       notifications={loaderData.notifications}
       tab={loaderData.tab}
+      timeZones={loaderData.timeZones}
       actionData={actionData}
     />
   );
