@@ -69,7 +69,7 @@ export async function editQuote(
     return { ok: true, intent, id: revised.id };
   }
   if (intent === "add-line")
-    return { ok: true, intent: "edit", values: withAnotherRow(postedFormValues(values)) };
+    return { ok: true, intent: "edit", values: withAnotherRow(postedFormValues(values, false)) };
   if (intent === "edit") return { ok: true, intent: "edit", values: postedFormValues(values) };
   if (intent !== "save" && intent !== "send" && intent !== "preview") return refused(400, "Unknown action.");
 

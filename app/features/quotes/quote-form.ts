@@ -261,7 +261,11 @@ function postedRows(values: Readonly<Record<string, string>>): Array<EditorLine 
 }
 
 /** A refused post shown again as it was sent (removed rows gone), so nothing typed is lost. */
-export function postedFormValues(values: Readonly<Record<string, string>>): QuoteFormValues {
+export function postedFormValues(
+  values: Readonly<Record<string, string>>,
+  /** Add blank rows when none was posted (false: the rows exactly as posted, "Add line" adds one). */
+  pad = true,
+): QuoteFormValues {
   const lines = postedRows(values)
     .filter((r) => !r.remove)
     .slice(0, MAX_QUOTE_LINES)
@@ -273,7 +277,7 @@ export function postedFormValues(values: Readonly<Record<string, string>>): Quot
     (typeof TOP_FIELDS)[number],
     string
   >;
-  return { ...top, lines: lines.some(isBlankLine) ? lines : withBlankRows(lines) };
+  return { ...top, lines: !pad || lines.some(isBlankLine) ? lines : withBlankRows(lines) };
 }
 
 const stripDollar = (text: string) => text.trim().replace(/^\$\s*/, "");
