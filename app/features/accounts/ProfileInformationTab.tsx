@@ -25,6 +25,9 @@ export interface ProfileClient {
   phone: string;
   company: string;
   address: string;
+  /** The billing country's ISO code ("" for none). */
+  countryCode: string;
+  /** Text typed before the list that names no country ("" otherwise): the client is asked to choose. */
   country: string;
   taxId: string;
   timeZone: ClientTimeZone;
@@ -36,8 +39,11 @@ export interface ProfileClient {
 export function ProfileInformationTab({
   client,
   timeZones,
+  countries,
   result,
 }: {
+  /** The countries by name, from the server (ISO 3166-1 alpha-2 codes). */
+  countries: Array<{ code: string; name: string }>;
   client: ProfileClient;
   /** Every IANA zone by region, from the server (its engine's list: the browser renders the same). */
   timeZones: TimeZoneGroup[];
@@ -96,14 +102,32 @@ export function ProfileInformationTab({
         error={fieldErrors.address}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Country"
-          name="country"
-          defaultValue={client.country}
-          autoComplete="country-name"
-          maxLength={56}
-          error={fieldErrors.country}
-        />
+        <div>
+          <label className="block text-sm font-medium text-slate-800">
+            Country
+            <select
+              name="countryCode"
+              defaultValue={client.countryCode}
+              autoComplete="country"
+              aria-describedby="country-hint"
+              aria-invalid={fieldErrors.countryCode || client.country ? true : undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            >
+              <option value="">Choose a country</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p id="country-hint" className="mt-1 text-sm text-slate-600" data-testid="country-hint">
+            {fieldErrors.countryCode ??
+              (client.country
+                ? `You wrote "${client.country}", which is not a country we know: choose yours from the list.`
+                : "Printed on invoices issued from now on")}
+          </p>
+        </div>
         <TextField
           label="VAT/Tax ID"
           name="taxId"

@@ -87,6 +87,7 @@ export async function createInvoiceForOrder(
       company: clients.company,
       address: clients.address,
       country: clients.country,
+      countryCode: clients.countryCode,
       taxId: clients.taxId,
     })
     .from(clients)
@@ -165,6 +166,7 @@ export const clientIdentityColumns = {
   company: clients.company,
   address: clients.address,
   country: clients.country,
+  countryCode: clients.countryCode,
   taxId: clients.taxId,
 };
 

@@ -22,6 +22,7 @@ export function ProfilePage({
   notifications,
   tab,
   timeZones,
+  countries,
   actionData,
 }: {
   client: ProfileClient;
@@ -31,6 +32,7 @@ export function ProfilePage({
   notifications: NotificationPreferences;
   tab: "security" | "notifications" | "privacy" | null;
   timeZones: TimeZoneGroup[];
+  countries: Array<{ code: string; name: string }>;
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
@@ -52,7 +54,14 @@ export function ProfilePage({
             {
               id: "profile",
               label: "Profile Information",
-              content: <ProfileInformationTab client={client} timeZones={timeZones} result={actionData} />,
+              content: (
+                <ProfileInformationTab
+                  client={client}
+                  timeZones={timeZones}
+                  countries={countries}
+                  result={actionData}
+                />
+              ),
             },
             {
               id: "security",

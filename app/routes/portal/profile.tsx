@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { countryChoices } from "~/features/accounts/countries";
 import { accountDeps } from "~/features/accounts/deps.server";
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorView(deps, user),
     profileNotifications(deps, user),
   ]);
-  return { twoFactor, notifications, tab, timeZones: timeZoneGroups() };
+  return { twoFactor, notifications, tab, timeZones: timeZoneGroups(), countries: countryChoices() };
 }
 
 /**
@@ -55,6 +56,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       notifications={loaderData.notifications}
       tab={loaderData.tab}
       timeZones={loaderData.timeZones}
+      countries={loaderData.countries}
       actionData={actionData}
     />
   );

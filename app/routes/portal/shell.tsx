@@ -23,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: client.phone ?? "",
       company: client.company ?? "",
       address: client.address ?? "",
-      country: client.country ?? "",
+      countryCode: client.countryCode ?? "",
+      // Text typed before the list that names no country: the profile asks the client to choose.
+      country: client.countryCode ? "" : (client.country ?? ""),
       taxId: client.taxId ?? "",
       since: client.createdAt,
       // The zone every date of the portal is written in, on the server and in the hydrating browser alike.
