@@ -25,7 +25,10 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   page,
   browser,
   baseURL,
+  consoleWatch,
 }) => {
+  // The wrong signature is refused with a 400, which the browser logs.
+  consoleWatch.allow(/status of 400 \(Bad Request\)/);
   // The client asks for a quote from the portal.
   const email = await signUp(page, "Quinn Quoteworthy");
   await page.goto("/client/quotes/new");

@@ -38,7 +38,7 @@ describe.each(testDatabases)("the billing country as a code on $name", (database
 
   it("moves text that names a country to its code, flags the rest, and leaves issued invoices as they were", async () => {
     const typed = ["United Kingdom", "uk", " GB ", "germany", "Narnia"];
-    const who = [];
+    const who: Array<Awaited<ReturnType<typeof signedIn>>> = [];
     for (const [i, country] of typed.entries()) {
       const c = await signedIn({ email: `country.${i}.${Date.now()}@example.com`, name: `Country ${i}` });
       await rows(sql`update clients set country = ${country}, country_code = null where id = ${c.id}`);

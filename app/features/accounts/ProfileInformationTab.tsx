@@ -103,24 +103,25 @@ export function ProfileInformationTab({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label className="block text-sm font-medium text-slate-800">
+          <label htmlFor="profile-country" className="block text-sm font-medium text-slate-800">
             Country
-            <select
-              name="countryCode"
-              defaultValue={client.countryCode}
-              autoComplete="country"
-              aria-describedby="country-hint"
-              aria-invalid={fieldErrors.countryCode || client.country ? true : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            >
-              <option value="">Choose a country</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
           </label>
+          <select
+            id="profile-country"
+            name="countryCode"
+            defaultValue={client.countryCode}
+            autoComplete="country"
+            aria-describedby="country-hint"
+            aria-invalid={fieldErrors.countryCode || client.country ? true : undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            <option value="">Choose a country</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
           <p id="country-hint" className="mt-1 text-sm text-slate-600" data-testid="country-hint">
             {fieldErrors.countryCode ??
               (client.country
