@@ -155,7 +155,12 @@ export const clients = pgTable("clients", {
   company: text("company"),
   /** Billing details printed on the invoices issued from now on (each invoice keeps its own copy). */
   address: text("address"),
-  /** Free text as the client writes it ("Germany", "DE"), at most 56 characters: ADR 0504. */
+  /** The billing country, an ISO 3166-1 alpha-2 code ("DE"): issue 37, item 12; ADR 0504. */
+  countryCode: text("country_code"),
+  /**
+   * The free text the profile took before the list ("Narnia"), kept while it names no country so the
+   * profile asks the client to choose; null once chosen (migration 0023 moved every match to the code).
+   */
   country: text("country"),
   taxId: text("tax_id"),
   /**
@@ -446,6 +451,8 @@ export const quotes = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** The signature: the full name typed, with where and how it was given. */
     acceptedName: text("accepted_name"),
+    /** The company the signer accepted for, when they said so; null: the client for themselves. */
+    acceptedForCompany: text("accepted_for_company"),
     acceptedIp: text("accepted_ip"),
     acceptedUserAgent: text("accepted_user_agent"),
     declinedAt: timestamp("declined_at", { withTimezone: true }),

@@ -11,15 +11,21 @@
  *   text.
  * - Each Intl formatter is built once per (style, zone) and reused: a new `Intl.DateTimeFormat` per date
  *   cost a signed-in page tens of milliseconds (ARCHITECTURE.md, "Build expensive things once"). The
- *   styles and zones are fixed lists, so the cache holds at most `DATE_KINDS × TIME_ZONES` formatters.
+ *   styles are a fixed list and a zone is one the engine knows (a finite list, keyed by the engine's own
+ *   name for it), so the cache holds at most `DATE_KINDS ×` the zones actually used.
  *
  * Money is `formatMoney` in features/money/format.ts (its own per-currency cache).
  */
 
+const LOCALE = "en-US";
+
 /** The seller's calendar: the back office, the documents (invoices, credit notes, quotes), the public site. */
 export const BUSINESS_TIME_ZONE = "UTC";
 
-/** Every zone a date may be shown in: the seller's, and the four a client may choose in the profile. */
+/**
+ * The seller's zone and the spec's four US zones (the profile offers every zone: accounts/time-zones.ts);
+ * any zone the engine knows may be passed.
+ */
 export const TIME_ZONES = [
   BUSINESS_TIME_ZONE,
   "America/New_York",
@@ -28,11 +34,26 @@ export const TIME_ZONES = [
   "America/Los_Angeles",
 ] as const;
 
-export type TimeZone = (typeof TIME_ZONES)[number];
+/** An IANA zone name ("Asia/Kathmandu"); one the engine does not know is written as UTC. */
+export type TimeZone = string;
 
-/** The zone a stored or posted value names, or the seller's when it names none we show. */
-export function timeZoneOf(value: unknown): TimeZone {
-  return TIME_ZONES.find((zone) => zone === value) ?? BUSINESS_TIME_ZONE;
+/** Names already checked, to the engine's own name for the zone (bounded: past it, checked each time). */
+const zoneNames = new Map<string, string | null>();
+const ZONE_NAMES_KEPT = 2000;
+
+/** The zone a stored or posted value names (the engine's name for it), or the seller's when it names none. */
+export function timeZoneOf(value: unknown): string {
+  if (typeof value !== "string" || value.length > 64) return BUSINESS_TIME_ZONE;
+  let name = zoneNames.get(value);
+  if (name === undefined) {
+    try {
+      name = new Intl.DateTimeFormat(LOCALE, { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      name = null;
+    }
+    if (zoneNames.size < ZONE_NAMES_KEPT) zoneNames.set(value, name);
+  }
+  return name ?? BUSINESS_TIME_ZONE;
 }
 
 const DATE_KINDS = {
@@ -48,7 +69,6 @@ const DATE_KINDS = {
 
 export type DateKind = keyof typeof DATE_KINDS;
 
-const LOCALE = "en-US";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The formatter of one kind in one zone, built on first use and kept. */

@@ -4,6 +4,7 @@
  * profile's timezone moves the dashboard's dates. And a choice an older version kept in this browser is
  * shown, then saved with the account on the next save.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { hook, signUp } from "./clients";
 import { expect, test } from "./fixtures";
@@ -47,6 +48,15 @@ test("changing the profile's timezone moves the dashboard's dates, with no hydra
   await page.goto("/client/profile");
   const zone = page.getByLabel("Timezone");
   await expect(zone).toHaveValue("America/New_York");
+  // Every IANA zone is offered, by region (issue 37, item 12): Kathmandu first, saved, then Los Angeles.
+  await expect(zone.locator('optgroup[label="Asia"] option[value="Asia/Kathmandu"]')).toHaveText("Kathmandu");
+  await zone.selectOption("Asia/Kathmandu");
+  await page.getByLabel("Country", { exact: true }).selectOption({ label: "Nepal" });
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(zone).toHaveValue("Asia/Kathmandu");
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue("NP");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await zone.selectOption("America/Los_Angeles");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();

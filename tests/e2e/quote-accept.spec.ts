@@ -25,9 +25,12 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   page,
   browser,
   baseURL,
+  consoleWatch,
 }) => {
   // A whole journey in two browsers (with the thank-you page's download): three times the usual time.
   test.slow();
+  // The wrong signature is refused with a 400, which the browser logs.
+  consoleWatch.allow(/status of 400 \(Bad Request\)/);
   // The client asks for a quote from the portal.
   const email = await signUp(page, "Quinn Quoteworthy");
   await page.goto("/client/quotes/new");
@@ -67,7 +70,15 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await second.getByLabel("Unit price in USD").fill("12.50");
   await owner.getByLabel("Deposit in percent (optional)").fill("30");
   await owner.getByLabel("Terms the client accepts").fill(TERMS);
-  await owner.getByRole("button", { name: "Send quote" }).click();
+  // Preview first (issue 37, item 9): the figures and the recipient, then Send.
+  await owner.getByRole("button", { name: "Preview and send" }).click();
+  await expect(
+    owner.getByRole("heading", { name: `Send this quote for $2,000.00 to ${email}?` }),
+  ).toBeFocused();
+  await expect(owner.getByTestId("quote-preview")).toContainText(
+    "Accepting it asks for a deposit of $600.00 (30%)",
+  );
+  await owner.getByRole("button", { name: `Send the quote to ${email}` }).click();
   const sentStatus = owner.getByRole("status");
   await expect(sentStatus).toHaveText(/^Quote Q-\d{4}-\d{4,} was sent to /);
   const number = /Q-\d{4}-\d{4,}/.exec((await sentStatus.textContent()) ?? "")![0];
@@ -109,7 +120,15 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
 
   // Accept: ticked, signed, and straight on to the sandbox's checkout for the deposit.
   await box.check();
-  await page.getByLabel("Your full name (signature)").fill("Quinn Q. Quoteworthy");
+  // A name that is not the account's is refused, with what to type (issue 37, item 9).
+  await page.getByLabel("Your full name (signature)").fill("QQ");
+  await page.getByRole("button", { name: "Accept and pay the deposit" }).click();
+  await expect(
+    page.getByText('Type your full name as it is on your account, "Quinn Quoteworthy", to sign.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("I accept the terms above").check();
+  await page.getByLabel("Your full name (signature)").fill("quinn quoteworthy");
   await page.getByRole("button", { name: "Accept and pay the deposit" }).click();
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
   await expect(page.getByTestId("sandbox-amount")).toContainText("$600.00");
@@ -132,7 +151,7 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await page.goto(`/client/quotes/${sent.id}`);
   await expect(page.getByTestId("quote-status")).toHaveText("Accepted");
   const outcome = page.getByTestId("quote-outcome");
-  await expect(outcome).toContainText("Accepted by Quinn Q. Quoteworthy");
+  await expect(outcome).toContainText("Accepted by quinn quoteworthy");
   await expect(page.getByLabel("I accept the terms above")).toHaveCount(0);
   await expect(outcome.locator("[data-status]")).toHaveText("Paid");
   await expectNoAxeViolations(page);

@@ -83,7 +83,16 @@ test("the owner writes a quote with a catalogue package and a free line, saves i
   );
   await axe(page);
 
-  await page.getByRole("button", { name: "Send quote" }).press("Enter");
+  // "Add line" adds a row at once, no draft needed (issue 37, item 9).
+  await page.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByRole("group", { name: "Line 5" }).getByLabel("Kind")).toBeFocused();
+  // Preview, then Send: the figures and who receives it first.
+  await page.getByRole("button", { name: "Preview and send" }).press("Enter");
+  const preview = page.getByTestId("quote-preview");
+  await expect(preview).toContainText(`It is emailed to Rita Reader (Reader & Co) <${email}>`);
+  await expect(preview).toContainText("$1,040.00");
+  await axe(page);
+  await page.getByRole("button", { name: `Send the quote to ${email}` }).press("Enter");
   const sent = page.getByRole("status");
   await expect(sent).toHaveText(
     new RegExp(`^Quote Q-\\d{4}-\\d{4} was sent to ${email.replace(/\./g, "\\.")}\\.$`),

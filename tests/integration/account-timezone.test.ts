@@ -93,7 +93,9 @@ describe.each(testDatabases)("the account's timezone and language on $name", (da
     expect(await stored()).toEqual([{ time_zone: "America/Denver", language: "fr" }]);
 
     const refused: Array<Record<string, string>> = [
-      { timeZone: "Europe/Paris" },
+      { timeZone: "Europe/Narnia" },
+      { timeZone: "<script>" },
+      { timeZone: "asia/kathmandu" },
       { language: "de" },
       { timeZone: "" },
     ];
@@ -109,6 +111,34 @@ describe.each(testDatabases)("the account's timezone and language on $name", (da
       const page = text(await res.text());
       expect(page).toMatch(/Choose one of the listed (timezones|languages)/);
     }
+    // Every IANA zone is offered, by region, and saved (issue 37, item 12).
+    html = await lena.page("/client/profile");
+    expect(html).toMatch(/<optgroup label="Asia">[\s\S]*<option value="Asia\/Kathmandu">Kathmandu<\/option>/);
+    expect(html).toContain('<option value="Europe/Paris">Paris</option>');
+    expect(html).toContain(
+      '<option value="America/Argentina/Buenos_Aires">Argentina / Buenos Aires</option>',
+    );
+    for (const zone of ["Asia/Kathmandu", "Europe/Paris"]) {
+      const ok = await lena.session.post("/client/profile", {
+        intent: "profile",
+        name: "Lena",
+        phone: "",
+        company: "",
+        timeZone: zone,
+        language: "fr",
+      });
+      expect(ok.status, zone).toBe(200);
+      expect(await stored()).toEqual([{ time_zone: zone, language: "fr" }]);
+      expect(selected(await lena.page("/client/profile"), "timeZone")).toBe(zone);
+    }
+    await lena.session.post("/client/profile", {
+      intent: "profile",
+      name: "Lena",
+      phone: "",
+      company: "",
+      timeZone: "America/Denver",
+      language: "fr",
+    });
     // A form without them (an older page) leaves them as they were.
     const older = await lena.session.post("/client/profile", {
       intent: "profile",

@@ -72,14 +72,14 @@ describe.each(testDatabases)("invoices frozen when issued, on $name", (database)
       phone: "",
       company: "Engines Ltd",
       address: "a".repeat(201),
-      country: "c".repeat(57),
+      countryCode: "XX",
       taxId: "t".repeat(41),
     });
     expect(refused.status).toBe(400);
     const refusedPage = text(await refused.text());
     for (const message of [
       ACCOUNT_MESSAGES.addressTooLong,
-      ACCOUNT_MESSAGES.countryTooLong,
+      ACCOUNT_MESSAGES.countryInvalid,
       ACCOUNT_MESSAGES.taxIdTooLong,
     ]) {
       expect(refusedPage).toContain(message);
@@ -90,7 +90,7 @@ describe.each(testDatabases)("invoices frozen when issued, on $name", (database)
       phone: "+44 20 7946 0958",
       company: "Engines Ltd",
       address: "1 Analytical Way, London",
-      country: "United Kingdom",
+      countryCode: "GB",
       taxId: "GB123456789",
     });
     expect(saved.status).toBe(200);
@@ -129,7 +129,7 @@ describe.each(testDatabases)("invoices frozen when issued, on $name", (database)
       phone: "+44 20 7946 0958",
       company: "Engines Ltd",
       address: "2 Difference Street, Berlin",
-      country: "Germany",
+      countryCode: "DE",
       taxId: "DE811907980",
     });
     expect(moved.status).toBe(200);

@@ -172,7 +172,7 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, Stripe
     const accepted = await client.session.post(`/client/quotes/${quoteId}`, {
       intent: "accept",
       terms: "on",
-      signature: "Ada King Lovelace",
+      signature: "Ada Lovelace",
     });
     expect(accepted.headers.get("location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const [order] = await h.rows<{ id: string }>(sql`select id from orders where quote_id = ${quoteId}`);
@@ -372,7 +372,7 @@ describe.each(testDatabases)("a quote's balance paid without its webhook, sandbo
     const accepted = await client.session.post(`/client/quotes/${quoteId}`, {
       intent: "accept",
       terms: "on",
-      signature: "Ada King Lovelace",
+      signature: "Ada Lovelace",
     });
     await payLost(client.session, location(accepted));
     const [order] = await h.rows<{ id: string }>(sql`select id from orders where quote_id = ${quoteId}`);

@@ -115,7 +115,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
     return { id, number: row!.quote_number };
   }
 
-  const accept = (s: Session, id: string, signature = "Grace Brewster Hopper") =>
+  const accept = (s: Session, id: string, signature = "Grace Hopper") =>
     s.post(`/client/quotes/${id}`, { intent: "accept", terms: "on", signature });
 
   /** Pays a sandbox checkout the way its page's Pay button does. */
@@ -227,7 +227,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
     expect(row).toMatchObject({
       status: "accepted",
       client_id: c.id,
-      accepted_name: "Grace Brewster Hopper",
+      accepted_name: "Grace Hopper",
       // X-Forwarded-For, from a trusted proxy (loopback).
       accepted_ip: c.ip,
     });
@@ -247,7 +247,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
                  (select count(*)::int from notifications where user_id = ${adminId}
                     and title = ${`Quote ${q.number} accepted`}) as bell,
                  (select count(*)::int from audit_log where action = 'quote.accept' and entity_id = ${q.id}
-                    and after->>'signature' = 'Grace Brewster Hopper' and after->>'ip' = ${c.ip}) as audit`,
+                    and after->>'signature' = 'Grace Hopper' and after->>'ip' = ${c.ip}) as audit`,
     );
     expect(ownerTold).toEqual({ mail: 1, bell: 1, audit: 1 });
 
@@ -266,7 +266,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
 
     // The quote now says who accepted it and links to the order and its invoice; no forms.
     const after = text(await (await c.session.get(`/client/quotes/${q.id}`)).text());
-    expect(after).toContain("Accepted by <strong>Grace Brewster Hopper</strong>");
+    expect(after).toContain("Accepted by <strong>Grace Hopper</strong>");
     expect(after).toContain(`href="/client/orders/${order!.id}"`);
     expect(after).toContain(`href="/client/invoice/${deposit!.id}"`);
     expect(after).toContain(`Deposit invoice ${deposit!.invoice_number}`);
@@ -287,7 +287,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
     for (const part of [q.number, "Exchange to Microsoft 365 cut-over", "$1,385.60", "$415.68", "$969.92"])
       expect(pdfBody).toContain(part);
     expect(pdfBody).toContain("Work starts within five business days of the deposit.");
-    expect(pdfBody).toContain("Accepted by Grace Brewster Hopper");
+    expect(pdfBody).toContain("Accepted by Grace Hopper");
     // The owner's copy.
     const ownerPdf = await admin.get(`/admin/quotes/${q.id}/pdf`);
     expect(ownerPdf.status).toBe(200);
@@ -308,7 +308,7 @@ describe.each(testDatabases)("the client's quotes on $name", (database) => {
     expect(orders).toHaveLength(1);
     expect(await invoicesOf(orders[0]!.id)).toHaveLength(1);
     // The signature is the first acceptance's.
-    expect((await quoteRow(q.id)).accepted_name).toBe("Grace Brewster Hopper");
+    expect((await quoteRow(q.id)).accepted_name).toBe("Grace Hopper");
     const [audits] = await rows<{ n: number }>(
       sql`select count(*)::int as n from audit_log where action = 'quote.accept' and entity_id = ${q.id}`,
     );

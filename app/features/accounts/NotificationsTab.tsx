@@ -37,33 +37,41 @@ export function NotificationsTab({
               className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4"
             >
               <div>
-                <label htmlFor={id} className="font-medium">
-                  {s.label}
-                </label>
+                {s.unavailable ? (
+                  <p className="font-medium">{s.label}</p>
+                ) : (
+                  <label htmlFor={id} className="font-medium">
+                    {s.label}
+                  </label>
+                )}
                 <p id={`${id}-hint`} className="text-sm text-slate-600">
                   {s.description}
                 </p>
-                {s.unavailable && (
-                  <p id={`${id}-note`} className="text-sm font-medium text-slate-700">
-                    {s.unavailable}
-                  </p>
-                )}
               </div>
-              <span className="relative inline-flex shrink-0">
-                <input
-                  type="checkbox"
-                  id={id}
-                  name={s.key}
-                  defaultChecked={current[s.key]}
-                  disabled={Boolean(s.unavailable)}
-                  aria-describedby={s.unavailable ? `${id}-hint ${id}-note` : `${id}-hint`}
-                  className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-                />
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform peer-checked:translate-x-5"
-                />
-              </span>
+              {s.unavailable ? (
+                // Nothing to switch yet: said in words, not drawn as a switch that looks off.
+                <p
+                  data-unavailable={s.key}
+                  className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-right text-sm font-medium text-slate-700"
+                >
+                  {s.unavailable}
+                </p>
+              ) : (
+                <span className="relative inline-flex shrink-0">
+                  <input
+                    type="checkbox"
+                    id={id}
+                    name={s.key}
+                    defaultChecked={current[s.key]}
+                    aria-describedby={`${id}-hint`}
+                    className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform peer-checked:translate-x-5"
+                  />
+                </span>
+              )}
             </div>
           );
         })}

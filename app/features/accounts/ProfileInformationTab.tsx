@@ -14,9 +14,9 @@ import {
   LANGUAGES,
   LOCAL_PREFERENCES_KEY,
   parseLocalPreferences,
-  TIMEZONES,
 } from "./account-locale";
 import { type ProfileActionData, profileNotice } from "./profile";
+import type { TimeZoneGroup } from "./time-zones";
 
 /** The client record as the form shows it (the portal shell's loader reads it). */
 export interface ProfileClient {
@@ -25,6 +25,9 @@ export interface ProfileClient {
   phone: string;
   company: string;
   address: string;
+  /** The billing country's ISO code ("" for none). */
+  countryCode: string;
+  /** Text typed before the list that names no country ("" otherwise): the client is asked to choose. */
   country: string;
   taxId: string;
   timeZone: ClientTimeZone;
@@ -35,9 +38,15 @@ export interface ProfileClient {
 
 export function ProfileInformationTab({
   client,
+  timeZones,
+  countries,
   result,
 }: {
+  /** The countries by name, from the server (ISO 3166-1 alpha-2 codes). */
+  countries: Array<{ code: string; name: string }>;
   client: ProfileClient;
+  /** Every IANA zone by region, from the server (its engine's list: the browser renders the same). */
+  timeZones: TimeZoneGroup[];
   result: ProfileActionData | undefined;
 }) {
   const navigation = useNavigation();
@@ -93,14 +102,33 @@ export function ProfileInformationTab({
         error={fieldErrors.address}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Country"
-          name="country"
-          defaultValue={client.country}
-          autoComplete="country-name"
-          maxLength={56}
-          error={fieldErrors.country}
-        />
+        <div>
+          <label htmlFor="profile-country" className="block text-sm font-medium text-slate-800">
+            Country
+          </label>
+          <select
+            id="profile-country"
+            name="countryCode"
+            defaultValue={client.countryCode}
+            autoComplete="country"
+            aria-describedby="country-hint"
+            aria-invalid={fieldErrors.countryCode || client.country ? true : undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            <option value="">Choose a country</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <p id="country-hint" className="mt-1 text-sm text-slate-600" data-testid="country-hint">
+            {fieldErrors.countryCode ??
+              (client.country
+                ? `You wrote "${client.country}", which is not a country we know: choose yours from the list.`
+                : "Printed on invoices issued from now on")}
+          </p>
+        </div>
         <TextField
           label="VAT/Tax ID"
           name="taxId"
@@ -109,7 +137,7 @@ export function ProfileInformationTab({
           error={fieldErrors.taxId}
         />
       </div>
-      <AccountLocaleSettings client={client} errors={fieldErrors} />
+      <AccountLocaleSettings client={client} timeZones={timeZones} errors={fieldErrors} />
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : "Save Changes"}
       </Button>
@@ -149,9 +177,11 @@ function useEarlierLocalChoice(
 /** Timezone and language: saved with the account by the profile form (ADR 0521). */
 function AccountLocaleSettings({
   client,
+  timeZones,
   errors,
 }: {
   client: ProfileClient;
+  timeZones: TimeZoneGroup[];
   errors: Record<string, string | undefined>;
 }) {
   const timeZone = useRef<HTMLSelectElement>(null);
@@ -171,15 +201,20 @@ function AccountLocaleSettings({
             aria-describedby="timezone-hint"
             aria-invalid={errors.timeZone ? true : undefined}
           >
-            {TIMEZONES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
+            {timeZones.map((g) => (
+              <optgroup key={g.region} label={g.region}>
+                {g.zones.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
         <p id="timezone-hint" className="mt-1 text-sm text-slate-600">
-          {errors.timeZone ?? "Dates and times in the portal and in our emails to you"}
+          {errors.timeZone ??
+            "Every timezone, by region (type a city's first letters to jump to it): dates and times in the portal and in our emails to you"}
         </p>
       </div>
       <div>
@@ -201,7 +236,8 @@ function AccountLocaleSettings({
           </select>
         </label>
         <p id="language-hint" className="mt-1 text-sm text-slate-600">
-          {errors.language ?? "Saved for later: the portal and our emails are in English for now"}
+          {errors.language ??
+            "Languages other than English are not available yet: your choice is saved for when they are"}
         </p>
       </div>
     </div>

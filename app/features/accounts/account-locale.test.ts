@@ -29,7 +29,8 @@ describe("the account's timezone and language", () => {
     }
     for (const { value } of LANGUAGES)
       expect(accountLocaleOf({ timeZone: null, language: value }).language).toBe(value);
-    expect(accountLocaleOf({ timeZone: "Europe/Paris", language: "de" })).toEqual({
+    expect(accountLocaleOf({ timeZone: "Asia/Kathmandu", language: "fr" }).timeZone).toBe("Asia/Kathmandu");
+    expect(accountLocaleOf({ timeZone: "Europe/Narnia", language: "de" })).toEqual({
       timeZone: "America/New_York",
       language: "en",
       saved: true,

@@ -69,6 +69,7 @@ export async function updateClientProfile(
     company: string;
     address?: string;
     country?: string;
+    countryCode?: string;
     taxId?: string;
     timeZone?: string;
     language?: string;
@@ -83,7 +84,9 @@ export async function updateClientProfile(
         phone: profile.phone || null,
         company: profile.company || null,
         address: billing(profile.address),
-        country: billing(profile.country),
+        // A country chosen from the list replaces the old text no country matched (issue 37, item 12).
+        countryCode: billing(profile.countryCode),
+        country: profile.countryCode ? null : billing(profile.country),
         taxId: billing(profile.taxId),
         timeZone: profile.timeZone,
         language: profile.language,

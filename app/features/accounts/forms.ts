@@ -6,10 +6,12 @@
  */
 import * as z from "zod/mini";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
-import { LANGUAGE_VALUES, TIMEZONE_VALUES } from "./account-locale";
+import { LANGUAGE_VALUES } from "./account-locale";
+import { isCountryCode } from "./countries";
 import { ACCOUNT_MESSAGES } from "./messages";
 import { MAX_PASSWORD_LENGTH, passwordError } from "./password";
 import { phoneProblem } from "./phone";
+import { isOfferedTimeZone } from "./time-zones";
 
 const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
 
@@ -146,10 +148,21 @@ export const profileSchema = z.object({
   ),
   // Free text as it should be printed, not an ISO code from a list (ADR 0504: the page's script budget).
   country: optionalText(56, ACCOUNT_MESSAGES.countryTooLong, "Country"),
+  // The billing country from the list, an ISO 3166-1 alpha-2 code (issue 37, item 12); empty: none.
+  countryCode: z.optional(
+    z
+      .string()
+      .check(z.refine((v) => v === "" || isCountryCode(v), { message: ACCOUNT_MESSAGES.countryInvalid })),
+  ),
   taxId: optionalText(40, ACCOUNT_MESSAGES.taxIdTooLong, "VAT/Tax ID"),
   // Saved with the account (ADR 0521): one of the choices the profile offers; a form without them
   // leaves them as they were.
-  timeZone: z.optional(z.enum(TIMEZONE_VALUES, { message: ACCOUNT_MESSAGES.timeZoneInvalid })),
+  // Every IANA zone (issue 37, item 12): the list the profile offers, from the engine (time-zones.ts).
+  timeZone: z.optional(
+    z
+      .string({ message: ACCOUNT_MESSAGES.timeZoneInvalid })
+      .check(z.refine(isOfferedTimeZone, { message: ACCOUNT_MESSAGES.timeZoneInvalid })),
+  ),
   language: z.optional(z.enum(LANGUAGE_VALUES, { message: ACCOUNT_MESSAGES.languageInvalid })),
 });
 

@@ -42,6 +42,7 @@ export const ACCOUNT_MESSAGES = {
   companyTooLong: "Company name is too long",
   addressTooLong: "Address must be at most 200 characters",
   countryTooLong: "Country must be at most 56 characters",
+  countryInvalid: "Choose your country from the list",
   taxIdTooLong: "VAT/Tax ID must be at most 40 characters",
   timeZoneInvalid: "Choose one of the listed timezones",
   languageInvalid: "Choose one of the listed languages",

@@ -41,24 +41,26 @@ export const NOTIFICATION_SWITCHES: ReadonlyArray<{
   key: NotificationKey;
   label: string;
   description: string;
-  /** Why the switch cannot be changed yet (shown beside it, and it is disabled). */
+  /** Why there is nothing to switch yet: said in words where the switch would be (no switch shown). */
   unavailable?: string;
 }> = [
   {
     key: "emailNotifications",
     label: "Email notifications",
-    description: "Order updates and messages by email. Invoices and account emails are always sent.",
+    description:
+      "The main switch for emails about your orders: off, we send none of them, whatever Order updates says. Invoices, receipts and account emails are always sent.",
   },
   {
     key: "smsNotifications",
     label: "SMS notifications",
-    description: "Receive urgent updates by text message",
-    unavailable: "Text messages are not available yet.",
+    description: "Urgent updates by text message",
+    unavailable: "SMS notifications are not available yet.",
   },
   {
     key: "orderUpdates",
     label: "Order updates",
-    description: "When an order changes status or we write to you",
+    description:
+      "Which order emails: one when an order changes status or we write to you about it (needs Email notifications on)",
   },
   { key: "marketingEmails", label: "Marketing emails", description: "News and offers" },
   {

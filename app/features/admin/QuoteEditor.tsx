@@ -1,14 +1,17 @@
 /**
  * The owner's quote editor (issue "quotes", item 2): a plain form, so it works without JavaScript. The
  * recipient (a client, or a name and address), the lines (each a catalogue package or a free line; blank
- * rows to add lines, "Remove" to drop one), the money terms, and Save draft / Send quote. With
- * JavaScript, a line shows only the fields of its kind; without, all of them (the server reads those of
- * the kind chosen).
+ * rows and "Add line" to add lines, "Remove" to drop one), the money terms, and Save draft / Preview and
+ * send (the preview, QuotePreviewStep, sends). "Add line" adds a row in the browser with JavaScript, and
+ * without it posts the form back with one row more, nothing saved (issue 37, item 9). With JavaScript, a
+ * line shows only the fields of its kind; without, all of them (the server reads those of the kind
+ * chosen).
  */
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import {
   type EditorLine,
+  emptyLine,
   isBlankLine,
   LINE_KIND_LABELS,
   LINE_KINDS,
@@ -121,19 +124,7 @@ export function QuoteEditor({
         </div>
       </Card>
 
-      <Card title="Lines">
-        <p className="mb-4 text-sm text-slate-600">
-          A catalogue line is priced from the catalogue when the quote is saved; a free line at the price you
-          enter. Fill in a blank line to add one (saving the draft gives more blank lines, up to{" "}
-          {MAX_QUOTE_LINES}); tick "Remove" to drop one.
-        </p>
-        <div className="space-y-4">
-          {values.lines.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions of the form.
-            <LineRow key={i} index={i} line={line} catalogue={choices.catalogue} />
-          ))}
-        </div>
-      </Card>
+      <EditorLines lines={values.lines} catalogue={choices.catalogue} />
 
       <Card title="Terms">
         <div className="grid gap-4 sm:grid-cols-3">
@@ -168,12 +159,59 @@ export function QuoteEditor({
           Save draft
         </Button>
         {canSend && (
-          <Button type="submit" name="intent" value="send">
-            Send quote
+          <Button type="submit" name="intent" value="preview">
+            Preview and send
           </Button>
         )}
       </div>
     </Form>
+  );
+}
+
+/**
+ * The lines, and "Add line": with JavaScript a blank row appears at once (its Kind focused); without, the
+ * button posts the form, which comes back as typed with a row more.
+ */
+function EditorLines({ lines, catalogue }: { lines: EditorLine[]; catalogue: EditorChoices["catalogue"] }) {
+  const [added, setAdded] = useState(0);
+  const rows = [...lines, ...Array.from({ length: added }, emptyLine)];
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (added > 0)
+      list.current
+        ?.querySelector<HTMLSelectElement>(`[data-quote-line="${rows.length - 1}"] select`)
+        ?.focus();
+  }, [added, rows.length]);
+  const full = rows.length >= MAX_QUOTE_LINES;
+  return (
+    <Card title="Lines">
+      <p className="mb-4 text-sm text-slate-600">
+        A catalogue line is priced from the catalogue when the quote is saved; a free line at the price you
+        enter. Fill in a blank line, or press Add line for another (up to {MAX_QUOTE_LINES}, no need to save
+        first); tick "Remove" to drop one.
+      </p>
+      <div className="space-y-4" ref={list}>
+        {rows.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions of the form.
+          <LineRow key={i} index={i} line={line} catalogue={catalogue} />
+        ))}
+      </div>
+      {!full && (
+        <Button
+          type="submit"
+          name="intent"
+          value="add-line"
+          variant="secondary"
+          className="mt-4"
+          onClick={(e) => {
+            e.preventDefault();
+            setAdded((n) => n + 1);
+          }}
+        >
+          Add line
+        </Button>
+      )}
+    </Card>
   );
 }
 

@@ -32,7 +32,10 @@ export function QuoteAmounts({
   figures,
   title = "Lines and amounts",
 }: {
-  quote: Quote;
+  quote: Pick<
+    Quote,
+    "lines" | "subtotalUsd" | "discountUsd" | "taxRatePercent" | "taxUsd" | "totalUsd" | "depositPercent"
+  >;
   figures: QuoteFigures;
   title?: string;
 }) {
@@ -113,6 +116,9 @@ export function QuoteDetails({
     items.push(
       ["Accepted", formatDateTime(quote.acceptedAt)],
       ["Signed by", quote.acceptedName ?? "—"],
+      ...(quote.acceptedForCompany
+        ? ([["For the company", quote.acceptedForCompany]] as [string, string][])
+        : []),
       ["Signed from", quote.acceptedIp ?? "unknown address"],
       ["Browser", quote.acceptedUserAgent ?? "—"],
     );

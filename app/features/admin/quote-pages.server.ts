@@ -3,17 +3,17 @@
  * where a post leads. What a post changes is the quotes feature's (quotes/quote-editing.server.ts:
  * read, checked, priced by the server, audited); this module wires it and answers.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { auditLog, clients, type Quote, quotes } from "~/db/schema";
+import { auditLog, type Quote, quotes } from "~/db/schema";
 import type { ChangeResult, MailingChangeDeps } from "~/features/audit/audit.server";
 import { listCatalogue } from "~/features/catalogue/catalogue-edit.server";
 import { formatMoney } from "~/features/money/format";
 import { adminQuotePath, type QuoteDeps } from "~/features/quotes/quote-deps.server";
-import { editQuote } from "~/features/quotes/quote-editing.server";
+import { editQuote, type QuotePreview } from "~/features/quotes/quote-editing.server";
 import { catalogueItem, type QuoteFormValues } from "~/features/quotes/quote-form";
 import { quoteFigures } from "~/features/quotes/quote-pricing";
-import { getQuote } from "~/features/quotes/quote-queries.server";
+import { getQuote, listQuotableClients } from "~/features/quotes/quote-queries.server";
 import type { ActionResult } from "~/ui/form";
 
 export interface CatalogueOption {
@@ -25,16 +25,9 @@ export interface ClientOption {
   label: string;
 }
 
-/** What the editor chooses from: every package of the catalogue with its price, and the clients. */
+/** What the editor chooses from: every package of the catalogue with its price, and the clients (not admins or deleted accounts). */
 export async function editorChoices(db: Database) {
-  const [services, clientRows] = await Promise.all([
-    listCatalogue(db),
-    db
-      .select({ id: clients.id, name: clients.name, email: clients.email, company: clients.company })
-      .from(clients)
-      .orderBy(asc(clients.name), asc(clients.email))
-      .limit(1000),
-  ]);
+  const [services, clientRows] = await Promise.all([listCatalogue(db), listQuotableClients(db)]);
   const catalogue: CatalogueOption[] = services.flatMap((s) =>
     s.packageOrder
       .filter((p) => s.pricing[p] !== undefined)
@@ -110,7 +103,14 @@ export function doneOutcome(
  * staying (the route redirects).
  */
 export type QuotePostResult = ActionResult<
-  { message?: string; redirectTo?: string },
+  {
+    message?: string;
+    redirectTo?: string;
+    /** The editor shown again as posted (Add line, Back from the preview): nothing was saved. */
+    editor?: QuoteFormValues;
+    /** The step before sending: what would be sent, and to whom. */
+    preview?: QuotePreview;
+  },
   { values: QuoteFormValues | null; redirectTo?: string }
 >;
 
@@ -133,6 +133,8 @@ export async function handleQuotePost(
     return refusal;
   }
   if (done.intent === "revise") return { ok: true, redirectTo: `${adminQuotePath(done.id)}?done=revised` };
+  if (done.intent === "edit") return { ok: true, editor: done.values };
+  if (done.intent === "preview") return { ok: true, preview: done.preview };
   if (!id) {
     return {
       ok: true,

@@ -39,6 +39,7 @@ async function invoiceBatch(
         company: clients.company,
         address: clients.address,
         country: clients.country,
+        countryCode: clients.countryCode,
         taxId: clients.taxId,
       },
     })

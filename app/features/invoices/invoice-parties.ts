@@ -4,15 +4,17 @@
  * in the issuing transaction; `readBuyer` and `readSeller` check the stored copies when read, falling
  * back to the current profile or settings only where no copy was ever made.
  */
+
 import { z } from "zod";
 import type { Client, InvoiceBuyer, InvoiceSeller } from "~/db/schema";
+import { countryName } from "~/features/accounts/countries";
 import type { BusinessIdentity } from "~/features/business/business";
 
 export type { InvoiceBuyer, InvoiceSeller };
 
 /** The client's details an invoice copies (the profile's fields). */
 export type BuyerSource = Pick<Client, "name" | "email" | "phone" | "company"> &
-  Partial<Pick<Client, "address" | "country" | "taxId">>;
+  Partial<Pick<Client, "address" | "country" | "countryCode" | "taxId">>;
 
 const optionalText = (max: number) => z.string().max(max).nullable();
 
@@ -54,7 +56,8 @@ export function buyerSnapshot(client: BuyerSource): InvoiceBuyer {
     email: client.email,
     company: blankToNull(client.company),
     address: blankToNull(client.address),
-    country: blankToNull(client.country),
+    // The country's name from its code (issue 37, item 12); an old text no country matched, as typed.
+    country: countryName(client.countryCode) ?? blankToNull(client.country),
     taxId: blankToNull(client.taxId),
     phone: blankToNull(client.phone),
   };

@@ -204,8 +204,10 @@ export function drawTotals(c: PdfCanvas, rows: Array<[string, string, boolean]>,
   for (const [label, value, bold] of rows) {
     doc.font(bold ? "Bold" : "Body").fontSize(bold ? 12 : 10);
     doc.text(safe(label), left + width / 2, y, { width: width / 4 });
+    // A label that wraps ("Deposit on acceptance (50%)") pushes the next row down, never under it.
+    const labelBottom = doc.y;
     doc.text(safe(value), left + (3 * width) / 4, y, { width: width / 4, align: "right" });
-    y += bold ? 20 : 16;
+    y = Math.max(y + (bold ? 20 : 16), labelBottom + 4);
   }
   return y;
 }

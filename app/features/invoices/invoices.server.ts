@@ -91,6 +91,7 @@ export async function createInvoiceForOrder(
       company: clients.company,
       address: clients.address,
       country: clients.country,
+      countryCode: clients.countryCode,
       taxId: clients.taxId,
     })
     .from(clients)
@@ -174,6 +175,7 @@ export const clientIdentityColumns = {
   company: clients.company,
   address: clients.address,
   country: clients.country,
+  countryCode: clients.countryCode,
   taxId: clients.taxId,
 };
 

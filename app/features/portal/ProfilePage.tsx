@@ -9,6 +9,7 @@ import type { NotificationPreferences } from "~/features/accounts/notification-p
 import { type ProfileClient, ProfileInformationTab } from "~/features/accounts/ProfileInformationTab";
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { SecurityTab } from "~/features/accounts/SecurityTab";
+import type { TimeZoneGroup } from "~/features/accounts/time-zones";
 import type { TwoFactorView } from "~/features/accounts/two-factor";
 import type { PrivacyTabData } from "~/features/privacy/account-deletion";
 import { PrivacyTab } from "~/features/privacy/PrivacyTab";
@@ -22,6 +23,8 @@ export function ProfilePage({
   notifications,
   tab,
   privacy,
+  timeZones,
+  countries,
   actionData,
 }: {
   client: ProfileClient;
@@ -32,6 +35,8 @@ export function ProfilePage({
   tab: "security" | "notifications" | "privacy" | null;
   /** Exports left today and what would refuse a deletion, shown before the Privacy tab's forms. */
   privacy: PrivacyTabData;
+  timeZones: TimeZoneGroup[];
+  countries: Array<{ code: string; name: string }>;
   actionData: ProfileActionData | undefined;
 }) {
   const initial =
@@ -53,7 +58,14 @@ export function ProfilePage({
             {
               id: "profile",
               label: "Profile Information",
-              content: <ProfileInformationTab client={client} result={actionData} />,
+              content: (
+                <ProfileInformationTab
+                  client={client}
+                  timeZones={timeZones}
+                  countries={countries}
+                  result={actionData}
+                />
+              ),
             },
             {
               id: "security",

@@ -17,7 +17,9 @@ function frameData({ user, client, bell, liveCursor }: PortalShell) {
       phone: client.phone ?? "",
       company: client.company ?? "",
       address: client.address ?? "",
-      country: client.country ?? "",
+      countryCode: client.countryCode ?? "",
+      // Text typed before the list that names no country: the profile asks the client to choose.
+      country: client.countryCode ? "" : (client.country ?? ""),
       taxId: client.taxId ?? "",
       since: client.createdAt,
       // The zone every date of the portal is written in, on the server and in the hydrating browser alike.

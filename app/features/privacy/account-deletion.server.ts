@@ -165,6 +165,7 @@ export async function deleteClientAccount(
           company: null,
           address: null,
           country: null,
+          countryCode: null,
           taxId: null,
           // The profile's choices are preferences too (ADR 0521): nothing chosen is kept.
           timeZone: null,

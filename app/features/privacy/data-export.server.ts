@@ -137,6 +137,7 @@ async function exportConsents(db: Database, clientId: string, email: string) {
       quoteNumber: quotes.quoteNumber,
       acceptedAt: quotes.acceptedAt,
       acceptedName: quotes.acceptedName,
+      acceptedForCompany: quotes.acceptedForCompany,
       acceptedIp: quotes.acceptedIp,
       acceptedUserAgent: quotes.acceptedUserAgent,
       terms: quotes.terms,

@@ -19,9 +19,11 @@ const KIND_LABELS: Record<string, string> = { deposit: "Deposit", balance: "Bala
 
 function AcceptForm({
   quote,
+  accountName,
   result,
 }: {
   quote: PageData["quote"];
+  accountName: string;
   result: Extract<ClientQuotePageResult, { intent: "accept" }> | undefined;
 }) {
   const id = useId();
@@ -29,6 +31,9 @@ function AcceptForm({
   // A refusal the fields do not show (the quote changed meanwhile) is the form's alert.
   const { alert, fieldErrors } = formErrors(result);
   const termsError = fieldErrors.terms;
+  const typed = result?.values;
+  // Open when the client said they accept for a company, or a company field has something to say.
+  const companyOpen = Boolean(typed?.forCompany || fieldErrors.company || fieldErrors.signer);
   const payNow = quote.deposit ? `the deposit of ${quote.deposit.amount}` : `the total of ${quote.total}`;
   return (
     <section aria-labelledby={`${id}-title`} className={cardClass("p-5")}>
@@ -68,15 +73,52 @@ function AcceptForm({
             </p>
           )}
         </div>
+        <details open={companyOpen} className="rounded-lg border border-slate-200 p-3">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">
+            Accepting for a company?
+          </summary>
+          <div className="mt-3 space-y-3">
+            <div className="flex items-start gap-2">
+              <input
+                id={`${id}-for-company`}
+                type="checkbox"
+                name="forCompany"
+                value="on"
+                defaultChecked={typed?.forCompany === "on"}
+                className="mt-1 size-4"
+              />
+              <label htmlFor={`${id}-for-company`} className="text-sm font-medium text-slate-800">
+                I accept this quote for a company
+              </label>
+            </div>
+            <TextField
+              label="Company"
+              name="company"
+              autoComplete="organization"
+              maxLength={200}
+              defaultValue={typed?.company ?? quote.preparedFor.company ?? ""}
+              error={fieldErrors.company}
+              className="max-w-md"
+            />
+            <TextField
+              label="Full name of the person signing for the company"
+              name="signer"
+              maxLength={200}
+              defaultValue={typed?.signer}
+              error={fieldErrors.signer}
+              className="max-w-md"
+            />
+          </div>
+        </details>
         <TextField
           label="Your full name (signature)"
           name="signature"
           autoComplete="name"
           required
           maxLength={200}
-          defaultValue={result?.values.signature}
+          defaultValue={typed?.signature}
           error={fieldErrors.signature}
-          hint="Typing your name signs the acceptance; we keep it with the date and time."
+          hint={`Type your full name as it is on your account (${accountName}), or for a company the signer's name above. Typing it signs the acceptance; we keep it with the date and time.`}
           className="max-w-md"
         />
         <button type="submit" className={buttonClass("primary")} disabled={busy}>
@@ -128,7 +170,8 @@ function WhereItStands({ page }: { page: PageData }) {
           Accepted
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Accepted by <strong>{v.accepted.name}</strong> on {v.accepted.at}.
+          Accepted by <strong>{v.accepted.name}</strong>
+          {v.accepted.company && <> for {v.accepted.company}</>} on {v.accepted.at}.
         </p>
         {order && (
           <ul className="mt-3 space-y-2 text-sm">
@@ -194,7 +237,11 @@ export function ClientQuotePage({
       <div className="space-y-6 print:hidden">
         {v.open ? (
           <>
-            <AcceptForm quote={v} result={result?.intent === "accept" ? result : undefined} />
+            <AcceptForm
+              quote={v}
+              accountName={page.accountName}
+              result={result?.intent === "accept" ? result : undefined}
+            />
             <DeclineForm result={result?.intent === "decline" ? result : undefined} />
           </>
         ) : (

@@ -26,6 +26,8 @@ import { type QuoteView, quoteView } from "./quote-view";
 
 export interface ClientQuotePage {
   quote: QuoteView;
+  /** The name on the account: a signature for oneself must be it (issue 37, item 9). */
+  accountName: string;
   /** An accepted quote's order and its invoices (the deposit, then the balance once issued). */
   order: {
     id: string;
@@ -40,12 +42,20 @@ export type ClientQuoteActionResult =
   | ActionResult<{ intent: "decline"; message: string }, { intent: "decline"; values: { reason: string } }>
   | ActionFailure<{ intent: null }>;
 
-type AcceptFailure = { intent: "accept"; fieldErrors: FieldErrors; values: { signature: string } };
+/** What the accept form posts, given back as typed when it is refused. */
+export interface AcceptValues {
+  signature: string;
+  forCompany: string;
+  company: string;
+  signer: string;
+}
+
+type AcceptFailure = { intent: "accept"; fieldErrors: FieldErrors; values: AcceptValues };
 
 /** What the page shows of an answer (an acceptance that went through is a redirect). */
 export type ClientQuotePageResult = Exclude<ClientQuoteActionResult, ActionSuccess<{ intent: "accept" }>>;
 
-type ClientRef = Pick<Client, "id" | "email" | "timeZone" | "language">;
+type ClientRef = Pick<Client, "id" | "email" | "name" | "timeZone" | "language">;
 
 /** What the quote page needs: the client's quote changes, the checkout of an accepted quote's invoice. */
 export interface ClientQuoteDeps extends QuoteDeps {
@@ -84,7 +94,11 @@ export async function loadClientQuote(
     };
   }
   const { timeZone } = accountLocaleOf(client);
-  return { quote: quoteView(quote, deps.config.business, undefined, undefined, timeZone), order };
+  return {
+    quote: quoteView(quote, deps.config.business, undefined, undefined, timeZone),
+    accountName: client.name,
+    order,
+  };
 }
 
 export const UNKNOWN_QUOTE_FORM = "This form is not one of the page's. Please reload the page and try again.";
@@ -110,21 +124,35 @@ export async function clientQuoteAction(
   if (!isUuid(quoteId)) return notFound();
   const values = formValues(await request.formData());
   if (values.intent === "accept") {
-    const signature = values.signature ?? "";
+    const typed: AcceptValues = {
+      signature: values.signature ?? "",
+      forCompany: values.forCompany ?? "",
+      company: values.company ?? "",
+      signer: values.signer ?? "",
+    };
+    // A signature that is not the signer's name (400) is the signature field's message.
     const fail = (status: number, error: string): ClientQuoteActionResult => ({
       ok: false,
       status,
       intent: "accept",
       error,
-      fieldErrors: {},
-      values: { signature },
+      ...(status === 400
+        ? { fieldErrors: { signature: error }, inFields: true as const }
+        : { fieldErrors: {} }),
+      values: typed,
     });
     // The field each message belongs to; acceptQuote checks the same schema again.
-    const parsed = parseForm(acceptInput, { ...values, signature });
+    const parsed = parseForm(acceptInput, {
+      terms: values.terms,
+      signature: typed.signature,
+      forCompany: typed.forCompany || undefined,
+      company: typed.company,
+      signer: typed.signer,
+    });
     if (!parsed.ok) {
       // The quote's existence is checked before the form's errors are shown: another's is a 404.
       if (!(await getClientQuote(deps.db, client, quoteId))) return notFound();
-      return { ...parsed, intent: "accept", values: { signature } };
+      return { ...parsed, intent: "accept", values: typed };
     }
     const accepted = await acceptQuote(deps, client, quoteId, parsed.data, {
       ip: meta.ip,

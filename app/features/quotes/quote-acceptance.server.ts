@@ -5,7 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "~/db/client.server";
-import { type Invoice, quotes } from "~/db/schema";
+import { clients, type Invoice, quotes } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { InvoicePrice } from "~/features/invoices/invoices.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -17,17 +17,55 @@ import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { tellOwner } from "./quote-notices.server";
 import { cents, depositSplit, dollars, type InvoiceSplit } from "./quote-pricing";
 import { clientScope } from "./quote-queries.server";
+import { notAccountName, notCompanySigner, signsAs } from "./quote-signature";
 import { isAcceptable, shownQuoteStatus } from "./quote-status";
 
-export const acceptInput = z.object({
-  terms: z.literal("on", { message: "Tick the box to accept the terms." }),
-  signature: z
+const personName = (what: string) =>
+  z
     .string()
     .trim()
-    .min(2, { message: "Type your full name as your signature." })
-    .max(200, { message: "The name must be at most 200 characters." })
-    .refine(hasNoNul, { message: invalidCharacterMessage("The name", true) }),
-});
+    .max(200, { message: `${what} must be at most 200 characters.` })
+    .refine(hasNoNul, { message: invalidCharacterMessage(what, true) });
+
+/**
+ * The accept form: the terms ticked and the signature, the signer's full name (issue 37, item 9). For a
+ * company (`forCompany`), its name and the name of the person signing for it, whom the signature names.
+ */
+export const acceptInput = z
+  .object({
+    terms: z.literal("on", { message: "Tick the box to accept the terms." }),
+    signature: personName("The name").pipe(
+      z.string().min(2, { message: "Type your full name as your signature." }),
+    ),
+    forCompany: z.literal("on").optional(),
+    company: personName("The company's name").optional(),
+    signer: personName("The signer's name").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.forCompany) return;
+    if (!v.company)
+      ctx.addIssue({
+        code: "custom",
+        path: ["company"],
+        message: "Name the company you accept the quote for.",
+      });
+    if (!v.signer || v.signer.length < 2)
+      ctx.addIssue({
+        code: "custom",
+        path: ["signer"],
+        message: "Type the full name of the person signing for the company.",
+      });
+  });
+
+/**
+ * Whose name the signature must be: the account's, or the company signer's typed beside it; the refusal
+ * when it is not (null: it is).
+ */
+export function signatureProblem(input: z.infer<typeof acceptInput>, accountName: string): string | null {
+  if (input.forCompany && input.company && input.signer)
+    return signsAs(input.signature, input.signer) ? null : notCompanySigner(input.signer, input.company);
+  return signsAs(input.signature, accountName) ? null : notAccountName(accountName);
+}
 
 /** An invoice's price from a part of a quote's split (the deposit, the balance or the whole). */
 export const invoicePrice = (split: InvoiceSplit, taxRatePercent: number): InvoicePrice => ({
@@ -82,6 +120,12 @@ export async function acceptQuote(
             : `it is ${quote.status}`;
       return { ok: false, status: 409, error: `Quote ${quote.quoteNumber} cannot be accepted: ${why}.` };
     }
+    // The signature names the signer: the account's own name (read here, never posted), or the company's
+    // signer typed beside it.
+    const [account] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, client.id));
+    const unsigned = signatureProblem(parsed.data, account?.name ?? "");
+    if (unsigned) return { ok: false, status: 400, error: unsigned };
+    const forCompany = parsed.data.forCompany ? (parsed.data.company ?? null) : null;
     const amounts = { taxCents: cents(quote.taxUsd), totalCents: cents(quote.totalUsd) };
     const split = depositSplit(amounts, quote.depositPercent);
     const preTaxCents = amounts.totalCents - amounts.taxCents;
@@ -113,6 +157,7 @@ export async function acceptQuote(
         clientId: client.id,
         acceptedAt: now,
         acceptedName: parsed.data.signature,
+        acceptedForCompany: forCompany,
         acceptedIp: meta.ip,
         acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null,
         orderId: order.id,
@@ -124,7 +169,13 @@ export async function acceptQuote(
       action: "quote.accept",
       entity: "quote",
       entityId: quote.id,
-      after: { signature: parsed.data.signature, ip: meta.ip, orderId: order.id, invoiceId: invoice.id },
+      after: {
+        signature: parsed.data.signature,
+        forCompany,
+        ip: meta.ip,
+        orderId: order.id,
+        invoiceId: invoice.id,
+      },
     });
     await tellOwner(
       tx,
@@ -132,7 +183,7 @@ export async function acceptQuote(
       quote,
       `Quote ${quote.quoteNumber} accepted`,
       [
-        `${parsed.data.signature} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${formatMoment(now, BUSINESS_TIME_ZONE)}.`,
+        `${parsed.data.signature}${forCompany ? ` (for ${forCompany})` : ""} accepted quote ${quote.quoteNumber} (${formatMoney(quote.totalUsd, "USD")}) on ${formatMoment(now, BUSINESS_TIME_ZONE)}.`,
         `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount, "USD")} was issued${split.balance ? " for the deposit" : ""}.`,
       ],
       "accepted",

@@ -2,14 +2,15 @@
  * The owner's draft (issue "quotes"): saved with its lines priced by the server, its amounts computed
  * from them; a sent quote is revised as a new draft that supersedes it once sent.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { clients, type QuoteLine, quotes, services } from "~/db/schema";
+import { clients, type Quote, type QuoteLine, quotes, services } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { parseAmountInput } from "~/features/money/minor-units";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { dollars, quoteAmounts } from "./quote-pricing";
+import { quotableClient } from "./quote-queries.server";
 
 export const QUOTE_LIMITS = { lines: 50, description: 500, terms: 10_000, quantity: 100_000 } as const;
 /** The largest subtotal or total of a quote, in cents ($100 billion: well inside numeric(14, 2)). */
@@ -109,11 +110,33 @@ export function quoteEmailMismatch(clientEmail: string, quoteEmail: string): str
   return `This client's account email is ${clientEmail}, not ${quoteEmail}: a quote for a client goes to their account's email. Change the email, or save the quote without the client.`;
 }
 
+/** A draft as it would be saved: its recipient, its lines priced by the server, its amounts. */
+export type PricedDraft = Pick<
+  Quote,
+  | "requestId"
+  | "clientId"
+  | "name"
+  | "email"
+  | "company"
+  | "lines"
+  | "subtotalUsd"
+  | "discountUsd"
+  | "taxRatePercent"
+  | "taxUsd"
+  | "totalUsd"
+  | "depositPercent"
+  | "validUntil"
+  | "terms"
+>;
+
 /**
- * Saves a draft (new, or an existing draft replaced): its lines priced by the server, its amounts
- * computed from them. A sent quote is never edited: `revise` makes a new draft that supersedes it.
+ * A draft checked and priced, nothing written: what `saveDraft` saves, and what the editor's preview
+ * shows before sending (issue 37, item 9).
  */
-export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown): Promise<QuoteResult> {
+export async function priceDraft(
+  deps: Pick<QuoteDeps, "db" | "config">,
+  raw: unknown,
+): Promise<{ ok: true; draft: PricedDraft } | { ok: false; status: number; error: string }> {
   const parsed = draftInput.safeParse(raw);
   if (!parsed.success)
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid quote." };
@@ -136,7 +159,7 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
     const [c] = await deps.db
       .select({ id: clients.id, email: clients.email })
       .from(clients)
-      .where(eq(clients.id, clientId))
+      .where(and(eq(clients.id, clientId), quotableClient()))
       .limit(1);
     if (!c) return { ok: false, status: 400, error: "No such client." };
     // A quote is sent to its email and shown to its client: they are one person or it is refused, so a
@@ -148,26 +171,39 @@ export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown
     const [c] = await deps.db
       .select({ id: clients.id })
       .from(clients)
-      .where(sql`lower(${clients.email}) = ${input.email.toLowerCase()}`)
+      .where(and(sql`lower(${clients.email}) = ${input.email.toLowerCase()}`, quotableClient()))
       .limit(1);
     clientId = c?.id ?? null;
   }
-  const values = {
-    requestId: input.requestId ?? null,
-    clientId,
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    lines: priced.lines,
-    subtotalUsd: dollars(amounts.subtotalCents),
-    discountUsd: dollars(amounts.discountCents),
-    taxRatePercent: taxRate,
-    taxUsd: dollars(amounts.taxCents),
-    totalUsd: dollars(amounts.totalCents),
-    depositPercent: input.depositPercent ?? null,
-    validUntil: input.validUntil,
-    terms: input.terms,
+  return {
+    ok: true,
+    draft: {
+      requestId: input.requestId ?? null,
+      clientId,
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      lines: priced.lines,
+      subtotalUsd: dollars(amounts.subtotalCents),
+      discountUsd: dollars(amounts.discountCents),
+      taxRatePercent: taxRate,
+      taxUsd: dollars(amounts.taxCents),
+      totalUsd: dollars(amounts.totalCents),
+      depositPercent: input.depositPercent ?? null,
+      validUntil: input.validUntil,
+      terms: input.terms,
+    },
   };
+}
+
+/**
+ * Saves a draft (new, or an existing draft replaced): its lines priced by the server, its amounts
+ * computed from them. A sent quote is never edited: `revise` makes a new draft that supersedes it.
+ */
+export async function saveDraft(deps: QuoteDeps, id: string | null, raw: unknown): Promise<QuoteResult> {
+  const priced = await priceDraft(deps, raw);
+  if (!priced.ok) return priced;
+  const values = priced.draft;
   return deps.db.transaction(async (tx): Promise<QuoteResult> => {
     if (id) {
       const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update").limit(1);

@@ -89,7 +89,7 @@ const FIELD_LABELS: Record<(typeof TOP_FIELDS)[number], string> = {
   terms: "Terms",
 };
 
-const blankLine = (): EditorLine => ({
+export const emptyLine = (): EditorLine => ({
   kind: "catalogue",
   item: "",
   description: "",
@@ -104,7 +104,27 @@ export function isBlankLine(line: Pick<EditorLine, "item" | "description" | "uni
 
 function withBlankRows(lines: EditorLine[]): EditorLine[] {
   const room = Math.max(0, Math.min(BLANK_LINE_ROWS, MAX_QUOTE_LINES - lines.length));
-  return [...lines, ...Array.from({ length: room }, blankLine)];
+  return [...lines, ...Array.from({ length: room }, emptyLine)];
+}
+
+/** The editor's "Add line" without JavaScript: what was posted, and one blank row more (while there is room). */
+export function withAnotherRow(values: QuoteFormValues): QuoteFormValues {
+  if (values.lines.length >= MAX_QUOTE_LINES) return values;
+  return { ...values, lines: [...values.lines, emptyLine()] };
+}
+
+/** Posted by the preview's Send: the total it showed, so different figures are never sent unseen. */
+export const PREVIEWED_TOTAL = "previewedTotal";
+
+/** The fields of the editor's form, named as the editor names them: the preview posts them again. */
+export function formFieldsOf(values: QuoteFormValues): Array<[string, string]> {
+  const fields: Array<[string, string]> = TOP_FIELDS.map((f) => [f, values[f]]);
+  values.lines.forEach((line, i) => {
+    if (isBlankLine(line)) return;
+    for (const f of ["kind", "item", "description", "quantity", "unitPrice"] as const)
+      fields.push([lineField(i, f), line[f]]);
+  });
+  return fields;
 }
 
 /** The UTC calendar day `days` after `now`. */
@@ -241,7 +261,11 @@ function postedRows(values: Readonly<Record<string, string>>): Array<EditorLine 
 }
 
 /** A refused post shown again as it was sent (removed rows gone), so nothing typed is lost. */
-export function postedFormValues(values: Readonly<Record<string, string>>): QuoteFormValues {
+export function postedFormValues(
+  values: Readonly<Record<string, string>>,
+  /** Add blank rows when none was posted (false: the rows exactly as posted, "Add line" adds one). */
+  pad = true,
+): QuoteFormValues {
   const lines = postedRows(values)
     .filter((r) => !r.remove)
     .slice(0, MAX_QUOTE_LINES)
@@ -253,7 +277,7 @@ export function postedFormValues(values: Readonly<Record<string, string>>): Quot
     (typeof TOP_FIELDS)[number],
     string
   >;
-  return { ...top, lines: lines.some(isBlankLine) ? lines : withBlankRows(lines) };
+  return { ...top, lines: !pad || lines.some(isBlankLine) ? lines : withBlankRows(lines) };
 }
 
 const stripDollar = (text: string) => text.trim().replace(/^\$\s*/, "");

@@ -133,7 +133,14 @@ export async function renderQuotePdf(
     doc
       .font("Bold")
       .fontSize(10)
-      .text(safe(`Accepted by ${v.accepted.name} on ${v.accepted.at}.`), left, y, { width });
+      .text(
+        safe(
+          `Accepted by ${v.accepted.name}${v.accepted.company ? ` for ${v.accepted.company}` : ""} on ${v.accepted.at}.`,
+        ),
+        left,
+        y,
+        { width },
+      );
     y = doc.y;
   } else if (v.closedNote) {
     doc.font("Body").fontSize(10).fillColor(GREY).text(safe(v.closedNote), left, y, { width });

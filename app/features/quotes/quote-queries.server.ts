@@ -1,7 +1,7 @@
 /** Reading quotes (issue "quotes"): a client's (never a draft) and the back office's. */
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { quotes } from "~/db/schema";
+import { clients, quotes, user } from "~/db/schema";
 import { ilikeContains } from "~/features/lists/search.server";
 
 /** A client's quotes: theirs, or sent to their (verified) address before they had an account. */
@@ -61,4 +61,24 @@ export async function listQuotes(db: Database, limit = 100) {
 export async function getQuote(db: Database, id: string) {
   const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The accounts a quote may be for (issue 37, item 9): clients only, never an owner's account (admins have
+ * a client record too) nor a deleted account (its fields hold placeholders, ADR 0520).
+ */
+export const quotableClient = () =>
+  and(
+    isNull(clients.deletedAt),
+    sql`exists (select 1 from ${user} where ${user.id} = ${clients.id} and ${user.role} = 'client')`,
+  );
+
+/** The clients the owner's editor offers, by name. */
+export async function listQuotableClients(db: Database, limit = 1000) {
+  return db
+    .select({ id: clients.id, name: clients.name, email: clients.email, company: clients.company })
+    .from(clients)
+    .where(quotableClient())
+    .orderBy(asc(clients.name), asc(clients.email))
+    .limit(limit);
 }

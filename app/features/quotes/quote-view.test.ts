@@ -44,6 +44,7 @@ const quote: QuoteViewInput = {
   createdAt: new Date("2026-11-30T10:00:00Z"),
   acceptedAt: null,
   acceptedName: null,
+  acceptedForCompany: null,
   declinedAt: null,
   declineReason: null,
   expiredAt: null,

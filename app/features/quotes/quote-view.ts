@@ -34,6 +34,7 @@ export type QuoteViewInput = Pick<
   | "createdAt"
   | "acceptedAt"
   | "acceptedName"
+  | "acceptedForCompany"
   | "declinedAt"
   | "declineReason"
   | "expiredAt"
@@ -75,7 +76,8 @@ export interface QuoteView {
   open: boolean;
   /** Why it can no longer be accepted, in a sentence; null while it is open (or a draft). */
   closedNote: string | null;
-  accepted: { name: string; at: string } | null;
+  /** Who signed, and the company they signed for (null: for themselves). */
+  accepted: { name: string; company: string | null; at: string } | null;
   declined: { at: string; reason: string | null } | null;
 }
 
@@ -159,7 +161,11 @@ export function quoteView(
     closedNote,
     accepted:
       quote.status === "accepted" && quote.acceptedAt
-        ? { name: quote.acceptedName ?? "", at: formatMoment(quote.acceptedAt, timeZone) }
+        ? {
+            name: quote.acceptedName ?? "",
+            company: quote.acceptedForCompany ?? null,
+            at: formatMoment(quote.acceptedAt, timeZone),
+          }
         : null,
     declined:
       quote.status === "declined" && quote.declinedAt

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { QuoteEditor } from "~/features/admin/QuoteEditor";
+import { QuotePreviewStep } from "~/features/admin/QuotePreviewStep";
 import { editorChoices, handleQuotePost } from "~/features/admin/quote-pages.server";
 import { adminQuoteDeps, requireAdmin } from "~/features/admin/route-helpers.server";
 import { Outcome } from "~/features/admin/ui";
@@ -51,7 +52,14 @@ export default function AdminQuoteNew({ loaderData: d, actionData }: Route.Compo
       }
     >
       <Outcome result={actionData} />
-      <QuoteEditor values={failureOf(actionData)?.values ?? d.values} choices={d.choices} />
+      {actionData?.ok && actionData.preview ? (
+        <QuotePreviewStep preview={actionData.preview} />
+      ) : (
+        <QuoteEditor
+          values={(actionData?.ok ? actionData.editor : failureOf(actionData)?.values) ?? d.values}
+          choices={d.choices}
+        />
+      )}
     </Page>
   );
 }

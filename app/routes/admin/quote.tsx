@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { QuoteEditor } from "~/features/admin/QuoteEditor";
+import { QuotePreviewStep } from "~/features/admin/QuotePreviewStep";
 import { QuoteAmounts, QuoteDetails, QuoteTerms, ReviseForm } from "~/features/admin/QuoteView";
 import { doneOutcome, editorChoices, handleQuotePost, quotePage } from "~/features/admin/quote-pages.server";
 import { adminQuoteDeps, idParam, requireAdmin } from "~/features/admin/route-helpers.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** `intent=save` or `send` (a draft's editor), `intent=revise` (a sent quote). */
+/** `intent=save`, `preview`, `send`, `add-line` or `edit` (a draft's editor), `intent=revise` (a sent quote). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = await adminQuoteDeps(request, context);
   const result = await handleQuotePost(deps, idParam(params.quoteId), postedValues(await request.formData()));
@@ -52,13 +53,20 @@ export default function AdminQuote({ loaderData: d, actionData }: Route.Componen
     >
       <Outcome result={actionData ?? d.done} />
       <QuoteDetails quote={quote} supersedes={d.supersedes} revisions={d.revisions} />
-      <QuoteAmounts
-        quote={quote}
-        figures={d.figures}
-        title={d.editor ? "Amounts as saved" : "Lines and amounts"}
-      />
-      {d.editor ? (
-        <QuoteEditor values={failureOf(actionData)?.values ?? d.editor.values} choices={d.editor.choices} />
+      {actionData?.ok && actionData.preview ? (
+        <QuotePreviewStep preview={actionData.preview} />
+      ) : (
+        <QuoteAmounts
+          quote={quote}
+          figures={d.figures}
+          title={d.editor ? "Amounts as saved" : "Lines and amounts"}
+        />
+      )}
+      {actionData?.ok && actionData.preview ? null : d.editor ? (
+        <QuoteEditor
+          values={(actionData?.ok ? actionData.editor : failureOf(actionData)?.values) ?? d.editor.values}
+          choices={d.editor.choices}
+        />
       ) : (
         <>
           <QuoteTerms terms={quote.terms} />

@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
+import { countryChoices } from "~/features/accounts/countries";
 import { accountDeps } from "~/features/accounts/deps.server";
 import type { ProfileActionData } from "~/features/accounts/profile";
 import { profileAction, profileNotifications } from "~/features/accounts/profile.server";
 import { forgetSignedIn, requireClient } from "~/features/accounts/session.server";
+import { timeZoneGroups } from "~/features/accounts/time-zones";
 import { twoFactorView } from "~/features/accounts/two-factor.server";
 import { ProfilePage } from "~/features/portal/ProfilePage";
 import { deleteOwnAccount, signedOutCookies } from "~/features/privacy/account-deletion.server";
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profileNotifications(deps, user),
     privacyTabData(deps.db, user.id),
   ]);
-  return { twoFactor, notifications, tab, privacy };
+  return { twoFactor, notifications, tab, privacy, timeZones: timeZoneGroups(), countries: countryChoices() };
 }
 
 /**
@@ -56,6 +58,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       notifications={loaderData.notifications}
       tab={loaderData.tab}
       privacy={loaderData.privacy}
+      timeZones={loaderData.timeZones}
+      countries={loaderData.countries}
       actionData={actionData}
     />
   );
