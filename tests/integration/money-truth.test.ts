@@ -191,6 +191,12 @@ describe.each(testDatabases)("one money truth on $name", (database) => {
     expect(quoted).toMatch(moneyRow("paid", "Paid", "$152.50"));
     expect(quoted).toMatch(moneyRow("outstanding", "Outstanding", "$0.00"));
     expect(quoted).not.toContain('data-money="refunded"');
+    // The owner's order page shows the same figures.
+    const ownersPurchase = await page(admin, `/admin/orders/${bought.orderId}`);
+    expect(ownersPurchase).toMatch(line("Received", "$20.00"));
+    expect(ownersPurchase).toMatch(line("Refunded", "$4.00"));
+    expect(ownersPurchase).toMatch(line("Net paid", "$16.00"));
+    expect(ownersPurchase).toMatch(line("Outstanding", "$0.00"));
 
     // The owner completes the quote's order: its balance is issued, outstanding on every page.
     for (const to of ["in_progress", "completed"]) {

@@ -70,7 +70,7 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
   );
 }
 
-function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: AdminOrderPage }) {
+function OrderFacts({ page: { order: o, client, invoice, brief, money } }: { page: AdminOrderPage }) {
   return (
     <Card title="Order">
       <DefinitionList
@@ -124,6 +124,15 @@ function OrderFacts({ page: { order: o, client, invoice, brief } }: { page: Admi
               "—"
             ),
           ],
+          // The one money truth, as the client's order page shows it (issue 37, item 1).
+          ["Received", money.paid],
+          ...(money.anyRefund
+            ? ([
+                ["Refunded", money.refunded],
+                ["Net paid", money.netPaid],
+              ] as [string, string][])
+            : []),
+          ["Outstanding", money.outstanding],
         ]}
       />
     </Card>

@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
+import { moneyFigures } from "~/features/invoices/money-totals";
+import { orderMoneyTotals } from "~/features/invoices/money-totals.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
 import {
@@ -30,8 +32,18 @@ export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orde
   // Reading the thread marks the client's messages read (and tells their page).
   const thread = await listThread(deps, admin, orderId);
   if (!brief || !thread) return null;
-  const notes = await statusNotesOf(deps.db, orderId);
-  return { ...detail, timeline: orderTimeline(detail.order, notes), brief, thread };
+  const [notes, money] = await Promise.all([
+    statusNotesOf(deps.db, orderId),
+    orderMoneyTotals(deps.db, orderId),
+  ]);
+  // What its invoices received, gave back and still ask: the client's order page's figures (ADR 0500).
+  return {
+    ...detail,
+    timeline: orderTimeline(detail.order, notes),
+    brief,
+    thread,
+    money: moneyFigures(money),
+  };
 }
 
 export type AdminOrderPage = NonNullable<Awaited<ReturnType<typeof getAdminOrderPage>>>;

@@ -140,7 +140,7 @@ export async function deleteClientAccount(
     await redactQuotes(deleted);
     // 7. Emails to or about the address.
     await eraseEmails(deleted, ids.emailPattern);
-    // 8. Kept records (audit log, payment records) name the account by its id only.
+    // 8. Kept records (audit log, the owner's notices, payment records) name the account by its id only.
     await redactRecords(deleted, ids);
 
     // 9. The account keeps its id (orders and invoices point at it) and placeholders.

@@ -8,6 +8,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   auditLog,
   messageAttachments,
+  notifications,
   orderBriefs,
   orderMessages,
   orders,
@@ -101,8 +102,9 @@ export async function redactQuotes({ tx, clientId, emailLower, placeholder }: De
 }
 
 /**
- * Kept records name the account by its id only: the audit log, payment records. The actor's address
- * only where it is the client's (never by a pattern: the owner's rows keep theirs).
+ * Kept records name the account by its id only: the audit log, the owner's notices about the client,
+ * payment records. The actor's address only where it is the client's (never by a pattern: the owner's
+ * rows keep theirs).
  */
 export async function redactRecords(
   { tx, clientId, emailLower, placeholder }: DeletedAccount,
@@ -114,15 +116,16 @@ export async function redactRecords(
     .where(or(eq(auditLog.actorId, clientId), sql`lower(${auditLog.actorEmail}) = ${emailLower}`));
   //    Rows by or about the client (the account, its orders, invoices, credit notes, quotes, requests)
   //    lose every identifier; any other row only the address.
-  const aboutClient = or(
-    eq(auditLog.actorId, clientId),
-    eq(auditLog.entityId, clientId),
-    sql`${auditLog.entityId} in (
+  const objectIds = sql`
       select id::text from orders where client_id = ${clientId}
       union all select id::text from invoices where client_id = ${clientId}
       union all select id::text from credit_notes where client_id = ${clientId}
       union all select id::text from quotes where client_id = ${clientId}
-      union all select id::text from quote_requests where client_id = ${clientId})`,
+      union all select id::text from quote_requests where client_id = ${clientId}`;
+  const aboutClient = or(
+    eq(auditLog.actorId, clientId),
+    eq(auditLog.entityId, clientId),
+    sql`${auditLog.entityId} in (${objectIds})`,
   );
   const auditMatches = (p: string) =>
     or(matches(auditLog.before, p, "jsonb"), matches(auditLog.after, p, "jsonb"));
@@ -143,6 +146,17 @@ export async function redactRecords(
   };
   await redactAudit(and(aboutClient, auditMatches(jsonAll.find)), jsonAll.replace);
   await redactAudit(auditMatches(jsonEmail.find), jsonEmail.replace);
+  //    The owner's notices about the client (a paid order, a message, a brief: each leads to one of the
+  //    client's orders, invoices, quotes or requests) lose every identifier too; the client's own are gone.
+  await tx
+    .update(notifications)
+    .set({ title: redacted(notifications.title, pattern), message: redacted(notifications.message, pattern) })
+    .where(
+      and(
+        or(matches(notifications.title, pattern, "text"), matches(notifications.message, pattern, "text")),
+        sql`exists (select 1 from (${objectIds}) as about where position(about.id in ${notifications.href}) > 0)`,
+      ),
+    );
   const allOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));
   const events = await tx
     .select({ key: paymentEvents.id, payload: paymentEvents.payload })
