@@ -86,7 +86,11 @@ function OrderFacts({ page: { order: o, client, invoice, brief, money } }: { pag
           [
             "Client",
             client ? (
-              <Link key="c" className="text-brand-700 underline" to={`/admin/clients/${client.id}`}>
+              <Link
+                key="c"
+                className="wrap-anywhere text-brand-700 underline"
+                to={`/admin/clients/${client.id}`}
+              >
                 {client.name} ({client.email})
               </Link>
             ) : (

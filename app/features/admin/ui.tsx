@@ -136,7 +136,7 @@ export function DefinitionList({ items }: { items: [string, ReactNode][] }) {
       {items.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="font-medium text-slate-600">{k}</dt>
-          <dd className="text-ink">{v}</dd>
+          <dd className="text-ink wrap-anywhere">{v}</dd>
         </div>
       ))}
     </dl>

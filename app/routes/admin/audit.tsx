@@ -49,8 +49,9 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
         {d.rows.map((e) => (
           <tr key={e.id}>
             <Td className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
-            <Td>{e.actorEmail ?? "system"}</Td>
-            <Td className="wrap-anywhere">{auditSentence(e)}</Td>
+            {/* A long address wraps rather than squeezing the sentence to a letter a line. */}
+            <Td className="min-w-52 wrap-anywhere">{e.actorEmail ?? "system"}</Td>
+            <Td className="min-w-60 wrap-anywhere">{auditSentence(e)}</Td>
             <Td>
               {ENTITY_LABELS[e.entity] ?? e.entity}
               <br />
