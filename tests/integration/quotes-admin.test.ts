@@ -498,7 +498,9 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
     for (const shown of ["accepted", "Signed by", "Ada Lovelace", "203.0.113.9", "Mozilla/5.0 (Quote Test)"])
       expect(acceptedPage).toContain(shown);
     expect(acceptedPage).toContain(`href="/admin/orders/${accepted.ok ? accepted.orderId : ""}"`);
-    expect(words(acceptedPage)).toMatch(/quote\.accept by ada\.quotes@example\.com/);
+    // The history says it in a sentence, with who (issue 37, item 8).
+    // The history says each step in a sentence, with who (issue 37, item 8).
+    expect(words(acceptedPage)).toMatch(/Quote accepted — signed: Ada Lovelace by ada\.quotes@example\.com/);
     expect(acceptedPage).not.toContain('value="revise"');
 
     const { id: linusId } = await signedIn({ email: "linus.requester@example.com", name: "Linus Requester" });
@@ -512,7 +514,7 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
     const declinedPage = text(main(await (await admin.get(`/admin/quotes/${linusQuoteId}`)).text()));
     expect(declinedPage).toContain("declined");
     expect(declinedPage).toContain("Too expensive for us this year.");
-    expect(words(declinedPage)).toMatch(/quote\.decline by linus\.requester@example\.com/);
+    expect(words(declinedPage)).toMatch(/Quote declined — reason: [^·]*by linus\.requester@example\.com/);
 
     // A quote valid until today expires tomorrow (and no other: they run for 30 days).
     const shortId = await newDraft(
@@ -524,7 +526,7 @@ describe.each(testDatabases)("the owner's quotes on $name", (database) => {
     const expiredPage = text(main(await (await admin.get(`/admin/quotes/${shortId}`)).text()));
     expect(expiredPage).toContain("expired");
     expect(expiredPage).toContain("Expired");
-    expect(words(expiredPage)).toMatch(/quote\.expire by system/);
+    expect(words(expiredPage)).toMatch(/Quote expired unanswered by system/);
     const list = text(main(await (await admin.get("/admin/quotes")).text()));
     for (const status of ["accepted", "declined", "expired", "superseded"]) expect(list).toContain(status);
   });
