@@ -190,6 +190,17 @@ describe.each(testDatabases)("deposits, balances and the thank-you page on $name
       `Deposit invoice ${deposit!.invoice_number}`,
     );
     expect(await page(admin, `/admin/clients/${c.id}`)).toContain('data-invoice-part="Deposit"');
+    // Every list of orders says what the order page says: "Deposit paid", not "Paid".
+    const depositBadge = /data-status="paid"[^>]*>Deposit paid</;
+    for (const [who, path] of [
+      [c.session, "/client/orders"],
+      [c.session, "/client/dashboard"],
+      [c.session, "/client/search?q=Custom"],
+      [admin, `/admin/orders?q=${encodeURIComponent(c.email)}`],
+      [admin, `/admin/clients/${c.id}`],
+    ] as const) {
+      expect(await page(who, path), path).toMatch(depositBadge);
+    }
     // No email about the deposit's invoice beyond the receipt; the balance is not issued yet.
     expect(await balanceEmails(c.email)).toHaveLength(0);
   });
@@ -258,6 +269,7 @@ describe.each(testDatabases)("deposits, balances and the thank-you page on $name
     expect(thanks).toContain("$152.50");
     expect(thanks).toMatch(new RegExp(`href="/invoice/${balance!.id}/pdf"[^>]*>Download Invoice`));
     expect(await page(c.session, `/client/orders/${orderId}`)).toContain("Paid in full: $305.00");
+    expect(await page(c.session, "/client/orders")).not.toContain(">Deposit paid<");
     expect(await balanceEmails(c.email)).toHaveLength(1);
   });
 

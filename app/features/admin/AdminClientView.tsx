@@ -10,6 +10,7 @@ import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import type { OrderListRow } from "~/features/orders/order-lists.server";
+import { orderStatusLabel } from "~/features/orders/order-status";
 import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -49,7 +50,7 @@ export function ClientOrdersAndInvoices({
                 </Td>
                 <Td className="tabular-nums">{formatMoney(o.amountInCurrency, o.currency)}</Td>
                 <Td>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={o.status} label={orderStatusLabel(o)} />
                 </Td>
               </tr>
             ))}

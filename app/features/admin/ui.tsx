@@ -164,11 +164,20 @@ export function HistoryList({
 }
 
 /** An order's status in a list, with "Brief missing" beside it while the client owes the brief. */
-export function OrderStatusCell({ status, briefBadge }: { status: string; briefBadge: string | null }) {
+export function OrderStatusCell({
+  status,
+  briefBadge,
+  label,
+}: {
+  status: string;
+  briefBadge: string | null;
+  /** The list's word for the status when it is not the status's own ("Deposit paid"). */
+  label?: string;
+}) {
   return (
     <Td>
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={status} />
+        <StatusBadge status={status} label={label} />
         {briefBadge && (
           <Badge tone="warning" data-brief="missing">
             {briefBadge}

@@ -47,6 +47,8 @@ export interface OrderRow {
   invoiceId: string | null;
   /** Paid or in progress, and the client has not answered the service's questions yet (ADR 0512). */
   briefMissing: boolean;
+  /** A quote's order with only its deposit paid (`orderStatusLabel`). */
+  depositPaid: boolean;
 }
 
 /**
@@ -67,6 +69,13 @@ export interface OrderSummary {
   money: MoneyFigures;
 }
 
+/**
+ * The SQL twin of `depositProgress`'s badge (issue 37, item 2), for lists: a quote's order whose deposit
+ * is paid and whose balance is not, which every list calls "Deposit paid" as the order page does, not
+ * "Paid" (`orderStatusLabel`, order-status.ts). Use it in a query over `orders`.
+ */
+const depositPaidSql: SQL<boolean> = sql<boolean>`(exists (select 1 from ${invoices} d where d.order_id = ${orders.id} and d.kind = 'deposit' and d.status = 'paid') and not exists (select 1 from ${invoices} b where b.order_id = ${orders.id} and b.kind = 'balance' and b.status = 'paid'))`;
+
 function orderSearch(q: string): SQL | undefined {
   if (!q) return undefined;
   return sql`(${ilikeContains(orders.serviceName, q)} or ${ilikeContains(orders.package, q)} or ${ilikeContains(orders.packageName, q)})`;
@@ -86,6 +95,7 @@ const rowColumns = {
   createdAt: orders.createdAt,
   invoiceId: invoices.id,
   briefMissing: briefMissingSql,
+  depositPaid: depositPaidSql,
 };
 
 type RawOrderRow = Omit<OrderRow, "createdAt"> & { createdAt: Date };
@@ -329,6 +339,8 @@ export interface OrderListRow {
   briefMissing: boolean;
   /** "Brief missing" then, else null. */
   briefBadge: string | null;
+  /** A quote's order with only its deposit paid (`orderStatusLabel`). */
+  depositPaid: boolean;
 }
 
 export interface BackOfficeOrdersPage extends Paged<OrderListRow> {
@@ -352,6 +364,7 @@ const backOfficeColumns = {
   invoiceId: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
   briefMissing: briefMissingSql,
+  depositPaid: depositPaidSql,
 };
 
 /** The back office's search: the client's name or email, the service, the invoice number, or the id. */

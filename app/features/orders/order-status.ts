@@ -58,3 +58,10 @@ export const TRANSITION_LABELS: Record<OrderStatus, string> = {
   completed: "Mark completed",
   cancelled: "Cancel order",
 };
+
+/**
+ * The status a list shows for an order (issue 37, item 2): "Deposit paid" while only a quote's deposit
+ * is paid (the order page's badge, `depositProgress`), else undefined (the status's own label).
+ */
+export const orderStatusLabel = (row: { status: string; depositPaid: boolean }): string | undefined =>
+  row.depositPaid && row.status !== "cancelled" ? "Deposit paid" : undefined;

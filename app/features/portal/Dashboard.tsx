@@ -5,6 +5,7 @@ import { type BusinessIdentity, whatsappLink } from "~/features/business/busines
 import { ContactForm } from "~/features/contact/ContactForm";
 import { formatMoney } from "~/features/money/format";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
+import { orderStatusLabel } from "~/features/orders/order-status";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
 import { formatDate } from "~/ui/format";
@@ -27,6 +28,8 @@ export interface RecentOrder {
   status: string;
   /** Waiting for the client's answers to the service's questions. */
   briefMissing: boolean;
+  /** A quote's order with only its deposit paid: "Deposit paid", as its page says. */
+  depositPaid: boolean;
 }
 
 export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
@@ -76,7 +79,7 @@ export function RecentOrders({ orders }: { orders: readonly RecentOrder[] }) {
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 <span className="font-medium">{formatMoney(o.amountInCurrency, o.currency)}</span>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} label={orderStatusLabel(o)} />
               </div>
             </li>
           ))}

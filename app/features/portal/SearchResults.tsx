@@ -2,11 +2,13 @@
  * The header search's results page (issue 37, item 14): the client's orders, invoices, quotes and credit
  * notes that match, each in its own card, with a link to the whole list where there is one.
  */
+
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { listHref } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
+import { orderStatusLabel } from "~/features/orders/order-status";
 import { QUOTE_STATUS_LABELS } from "~/features/quotes/quote-view";
 import { StatusBadge } from "~/ui/badge";
 import { cardClass } from "~/ui/card-class";
@@ -83,7 +85,7 @@ export function SearchResults({ q, found, shown }: { q: string; found: PortalSea
                 </Link>
               }
               detail={`${o.packageName} · ${formatDate(o.createdAt, "medium", tz)} · ${formatMoney(o.amountInCurrency, o.currency)}`}
-              badge={<StatusBadge status={o.status} />}
+              badge={<StatusBadge status={o.status} label={orderStatusLabel(o)} />}
             />
           ))}
         </ul>

@@ -12,7 +12,7 @@ import {
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { formatMoney } from "~/features/money/format";
 import { listOrders } from "~/features/orders/order-lists.server";
-import { ORDER_STATUS_LABELS } from "~/features/orders/order-status";
+import { ORDER_STATUS_LABELS, orderStatusLabel } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
@@ -68,7 +68,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                 <span className="block text-slate-600">{formatMoney(o.amountUsd, "USD")}</span>
               )}
             </Td>
-            <OrderStatusCell status={o.status} briefBadge={o.briefBadge} />
+            <OrderStatusCell status={o.status} briefBadge={o.briefBadge} label={orderStatusLabel(o)} />
             <Td>
               {o.invoiceId ? (
                 <Link

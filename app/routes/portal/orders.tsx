@@ -7,6 +7,7 @@ import { ORDER_FILTERS, parseListQuery } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import { WAITING_FOR_DETAILS } from "~/features/orders/brief-badges";
 import { listOrders } from "~/features/orders/order-lists.server";
+import { orderStatusLabel } from "~/features/orders/order-status";
 import { ListPager } from "~/features/portal/components";
 import { pageTitle } from "~/features/site/meta";
 import { Badge, StatusBadge, statusLabel } from "~/ui/badge";
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         date: formatDate(o.createdAt, "medium", tz),
         invoiceId: o.invoiceId,
         waiting: o.briefMissing,
+        depositPaid: o.depositPaid,
       })),
     ),
   };
@@ -127,7 +129,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </Td>
             <Td className="font-medium">{o.amount}</Td>
             <Td>
-              <StatusBadge status={o.status} />
+              <StatusBadge status={o.status} label={orderStatusLabel(o)} />
             </Td>
             <Td className="whitespace-nowrap">{o.date}</Td>
             <Td>
