@@ -89,7 +89,7 @@ export function ServicesPage({
                     {/* Opens to list the rest (issue 37, item 13): a native disclosure, keyboard and
                         screen-reader ready, and it works before the page's scripts arrive. */}
                     <details data-more-features className="min-w-0">
-                      <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+                      <summary className="cursor-pointer font-medium text-brand-700">
                         +{s.moreFeatures.length} more features
                       </summary>
                       <ul className="checklist mt-1.5 space-y-1.5">
