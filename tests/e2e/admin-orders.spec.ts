@@ -73,7 +73,7 @@ test("the owner reads the brief, replies with a PNG and starts the work on one s
   await expect(page.getByLabel(/Note to the client/)).toHaveValue("");
   const timeline = page.locator("section").filter({ has: page.getByRole("heading", { name: "Timeline" }) });
   await expect(timeline.getByText("Work starts today.")).toBeVisible();
-  await expect(page.getByText("in progress", { exact: true })).toBeVisible();
+  await expect(page.locator('[data-status="in_progress"]').first()).toHaveText("In Progress");
   await expect(messages.getByText("Thanks! Here is the cutover plan.")).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 

@@ -156,9 +156,9 @@ test("the owner refunds part of a paid invoice; the client sees it partially ref
   await page.getByLabel(/^Notifications, \d+ unread$/).click();
   const panel = page.locator("details[open]");
   await expect(
-    panel.getByRole("button", {
+    panel.getByRole("link", {
       name: new RegExp(
-        `^Refund Issued: 20,00\\s€ of invoice ${invoiceNumber} has been refunded \\(credit note ${creditNoteNumber}\\)\\.`,
+        `^Refund Issued\\b.*20,00\\s€ of invoice ${invoiceNumber} has been refunded \\(credit note ${creditNoteNumber}\\)\\.`,
       ),
     }),
   ).toBeVisible();

@@ -272,7 +272,9 @@ test("an invoice's total is never under Mech's bubble on a phone", async ({ page
     await expect(total).toBeVisible();
     // In the portal's frame (its header's search; the sidebar is a drawer on a phone), which has no chat
     // (client-portal.md: hidden under /client/).
-    await expect(page.getByRole("searchbox", { name: "Search your orders and invoices" })).toBeVisible();
+    await expect(
+      page.getByRole("combobox", { name: "Search your orders, invoices, quotes and credit notes" }),
+    ).toBeVisible();
     // Scrolled as a reader reaches it: at the bottom edge of the screen.
     await total.evaluate((el) => el.scrollIntoView({ block: "end", behavior: "instant" }));
     const bubble = page.getByRole("button", { name: /Chat with/ });

@@ -183,6 +183,6 @@ test("request, quote, accept with a signature, pay the deposit: the client and t
   await expect(
     owner.getByRole("heading", { name: `Order: Custom work (${number})`, level: 1 }),
   ).toBeVisible();
-  await expect(owner.locator('[data-status="paid"]').first()).toHaveText("paid");
+  await expect(owner.locator('[data-status="paid"]').first()).toHaveText("Paid");
   await ownerContext.close();
 });

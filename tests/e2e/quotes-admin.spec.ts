@@ -108,7 +108,7 @@ test("the owner writes a quote with a catalogue package and a free line, saves i
   const row = page.getByRole("row").filter({ hasText: number });
   await expect(row).toContainText(email);
   await expect(row).toContainText("$1,040.00");
-  await expect(row).toContainText("sent");
+  await expect(row).toContainText("Sent");
   await axe(page);
 
   // The recipient's email invites them to register to see it.
