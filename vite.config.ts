@@ -11,7 +11,7 @@ import { defineConfig } from "vite";
 const SHARED = [
   // The primitives of every page, public ones included; the signed-in pages' kit (lists, shell, badges,
   // cards, toasts: docs/decisions/0106-list-kit.md) chunks with those pages, off the home page's budget.
-  /app[\\/]ui[\\/](button|card-class|cn|container|drawer|field|icon|main-landmark|tabs|use-hydrated)\./,
+  /app[\\/]ui[\\/](button|card-class|cn|container|drawer|field|icon|lazy-chunk|main-landmark|tabs|use-hydrated)\./,
   /app[\\/]features[\\/]site[\\/](root-data|seo|meta|SectionLink|JsonLd|use-section-link|chrome)\./,
   /app[\\/]features[\\/]currency[\\/](currency|CurrencyContext|currency-store|Price)\./,
   /app[\\/]features[\\/](business[\\/]business|catalogue[\\/]catalogue)\./,

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,16 +16,23 @@ import { PageMain, useShowChrome } from "~/features/site/page-main";
 import { useOptionalRootData } from "~/features/site/root-data";
 import { loadRootData } from "~/features/site/root-data.server";
 import { Container } from "~/ui/container";
+import { lazyChunk } from "~/ui/lazy-chunk";
 import { ownsMainLandmark } from "~/ui/main-landmark";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-// Below the fold on every page: its own chunk, so it is not part of the JavaScript a page needs before
-// it is interactive (the server still renders it into the document).
-const NotFoundContent = lazy(() =>
-  import("~/features/site/NotFound").then((m) => ({ default: m.NotFoundContent })),
+// Chunks of their own, not part of the JavaScript a page needs before it is interactive (the server still
+// renders them into the document). Both are requested at once when the document holds them; hydration
+// waits for the 404's, not for the footer's, which every page has (docs/decisions/0108-chunks-before-hydration.md).
+const NotFoundContent = lazyChunk(
+  () => import("~/features/site/NotFound").then((m) => m.NotFoundContent),
+  () => document.querySelector("[data-not-found]") !== null,
 );
-const Footer = lazy(() => import("~/features/site/Footer").then((m) => ({ default: m.Footer })));
+const Footer = lazyChunk(
+  () => import("~/features/site/Footer").then((m) => m.Footer),
+  () => document.querySelector("body > footer") !== null,
+  false,
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { data, setCookie } = await loadRootData(request, context);

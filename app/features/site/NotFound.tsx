@@ -4,7 +4,7 @@ import { Container } from "~/ui/container";
 
 export function NotFoundContent() {
   return (
-    <Container className="py-24 text-center">
+    <Container className="py-24 text-center" data-not-found>
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page not found</h1>
       <p className="mx-auto mt-4 max-w-md text-slate-600">

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { listTeasers } from "~/features/blog/blog.server";
 import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/catalogue/catalogue";
 import { publicCatalogue } from "~/features/catalogue/catalogue.server";
@@ -10,30 +10,39 @@ import { Hero } from "~/features/site/home/Hero";
 import { JsonLd } from "~/features/site/JsonLd";
 import { seo } from "~/features/site/seo";
 import { businessJsonLd } from "~/features/site/structured-data";
+import { lazyChunk } from "~/ui/lazy-chunk";
 import type { Route } from "./+types/home";
 
 /*
  * The sections after the hero are separate chunks: the server renders them into the HTML as usual, and
- * the browser hydrates each one when its chunk arrives, so the page is interactive within the JS
- * budget (docs/decisions/0101-home-js-budget-and-lazy-chunks.md).
+ * browser fetches them before it hydrates the page, so the first scripts stay within the JS budget
+ * (docs/decisions/0101-home-js-budget-and-lazy-chunks.md, 0108-chunks-before-hydration.md).
  */
-const ServicesSection = lazy(() =>
-  import("~/features/site/home/ServicesSection").then((m) => ({ default: m.ServicesSection })),
+/** The document is the server's home page (not a client-side visit after another page). */
+const servedHome = () => document.getElementById("contact") !== null;
+const ServicesSection = lazyChunk(
+  () => import("~/features/site/home/ServicesSection").then((m) => m.ServicesSection),
+  servedHome,
 );
-const AboutSection = lazy(() =>
-  import("~/features/site/home/AboutSection").then((m) => ({ default: m.AboutSection })),
+const AboutSection = lazyChunk(
+  () => import("~/features/site/home/AboutSection").then((m) => m.AboutSection),
+  servedHome,
 );
-const ReviewsSection = lazy(() =>
-  import("~/features/site/home/ReviewsSection").then((m) => ({ default: m.ReviewsSection })),
+const ReviewsSection = lazyChunk(
+  () => import("~/features/site/home/ReviewsSection").then((m) => m.ReviewsSection),
+  servedHome,
 );
-const BlogSection = lazy(() =>
-  import("~/features/site/home/BlogSection").then((m) => ({ default: m.BlogSection })),
+const BlogSection = lazyChunk(
+  () => import("~/features/site/home/BlogSection").then((m) => m.BlogSection),
+  servedHome,
 );
-const FloatingContactButton = lazy(() =>
-  import("~/features/site/home/FloatingContactButton").then((m) => ({ default: m.FloatingContactButton })),
+const FloatingContactButton = lazyChunk(
+  () => import("~/features/site/home/FloatingContactButton").then((m) => m.FloatingContactButton),
+  servedHome,
 );
-const ContactSection = lazy(() =>
-  import("~/features/site/home/ContactSection").then((m) => ({ default: m.ContactSection })),
+const ContactSection = lazyChunk(
+  () => import("~/features/site/home/ContactSection").then((m) => m.ContactSection),
+  servedHome,
 );
 
 export async function loader({ context }: Route.LoaderArgs) {
