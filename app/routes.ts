@@ -14,6 +14,8 @@ export default [
   ),
   route("services/:serviceId", "routes/site/service-redirect.tsx"),
   route("blog/:slug", "routes/site/blog-post.tsx"),
+  // Not in the spec (issue 38, ADR 0530): the care plans and their prices.
+  route("plans", "routes/site/plans.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
   // Not in the spec: search-engine and feed-reader files.
@@ -120,6 +122,10 @@ export default [
     route("admin/clients/:clientId", "routes/admin/client.tsx"),
     route("admin/catalogue", "routes/admin/catalogue.tsx"),
     route("admin/catalogue/:serviceId", "routes/admin/catalogue-service.tsx"),
+    // Not in the spec (issue 38, ADR 0530): the care plans, a new one, and one plan's editor.
+    route("admin/plans", "routes/admin/plans.tsx"),
+    route("admin/plans/new", "routes/admin/plan-edit.tsx", { id: "admin-plan-new" }),
+    route("admin/plans/:planId", "routes/admin/plan-edit.tsx", { id: "admin-plan-edit" }),
     route("admin/audit", "routes/admin/audit.tsx"),
     // The owner's bell's "See all" and its actions (issue 37).
     route("admin/notifications", "routes/admin/notifications.tsx"),

@@ -72,8 +72,8 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
   const database = await openDatabase(config.database, logger.child({ component: "database" }));
   try {
     await migrateDatabase(database);
-    const { servicesAdded } = await seedDatabase(database.db);
-    logger.info({ database: database.kind, servicesAdded }, "database ready");
+    const { servicesAdded, plansAdded } = await seedDatabase(database.db);
+    logger.info({ database: database.kind, servicesAdded, plansAdded }, "database ready");
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

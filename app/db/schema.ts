@@ -289,6 +289,43 @@ export const services = pgTable(
   ],
 );
 
+/**
+ * Care plans (issue 38, ADR 0530): services that renew monthly or yearly. Prices are USD like the
+ * services' and shown in the visitor's currency the same way; a plan has a monthly or a yearly price,
+ * or both. `incidentAllowance` is the per-incident support jobs included per period; `watchedDomains`
+ * how many domains the plan watches (the domain-health issue).
+ */
+export const carePlans = pgTable(
+  "care_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** What is included, one line each, in the order shown. */
+    included: jsonb("included").$type<string[]>().notNull().default([]),
+    monthlyPriceUsd: money("monthly_price_usd"),
+    yearlyPriceUsd: money("yearly_price_usd"),
+    incidentAllowance: integer("incident_allowance").notNull().default(0),
+    watchedDomains: integer("watched_domains").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("care_plans_has_price", sql`${t.monthlyPriceUsd} IS NOT NULL OR ${t.yearlyPriceUsd} IS NOT NULL`),
+    check(
+      "care_plans_prices_positive",
+      sql`(${t.monthlyPriceUsd} IS NULL OR ${t.monthlyPriceUsd} > 0) AND (${t.yearlyPriceUsd} IS NULL OR ${t.yearlyPriceUsd} > 0)`,
+    ),
+    check("care_plans_allowance", sql`${t.incidentAllowance} >= 0 AND ${t.watchedDomains} >= 0`),
+  ],
+);
+
+export type CarePlan = typeof carePlans.$inferSelect;
+export type NewCarePlan = typeof carePlans.$inferInsert;
+
 export type Service = typeof services.$inferSelect;
 export type NewService = typeof services.$inferInsert;
 export type Client = typeof clients.$inferSelect;

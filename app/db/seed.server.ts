@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
 import { publishLiveEvent } from "~/features/live/live-events.server";
+import { SEED_PLANS } from "~/features/plans/seed-data";
 import type { Database } from "./client.server";
-import { services } from "./schema";
+import { carePlans, services } from "./schema";
 
 /**
- * Seeds the service catalogue. Idempotent: a service already present is left as it is, so prices
+ * Seeds the service catalogue and the care plans. Idempotent: a service already present is left as it is, so prices
  * the owner changed later are never overwritten; a service missing from the database is added.
  * Returns how many services were added. Adding any announces a catalogue change (in the same
  * transaction), so processes already running drop their cached pages and catalogue (ADR 0800).
@@ -14,14 +15,22 @@ import { services } from "./schema";
  * gets the seed's; questions the owner set, even none, are kept (ADR 0512). They are not on the public
  * pages, so this announces nothing.
  */
-export async function seedDatabase(db: Database): Promise<{ servicesAdded: number }> {
+export async function seedDatabase(db: Database): Promise<{ servicesAdded: number; plansAdded: number }> {
   return db.transaction(async (tx) => {
     const added = await tx
       .insert(services)
       .values(SEED_SERVICES)
       .onConflictDoNothing({ target: services.id })
       .returning({ id: services.id });
-    if (added.length) await publishLiveEvent(tx, { userId: null, kind: "catalogue", status: "seeded" });
+    // The care plans the same way (ADR 0530): a plan present by id or by address is left as it is.
+    const plansAdded = await tx
+      .insert(carePlans)
+      .values(SEED_PLANS)
+      .onConflictDoNothing()
+      .returning({ id: carePlans.id });
+    if (added.length || plansAdded.length) {
+      await publishLiveEvent(tx, { userId: null, kind: "catalogue", status: "seeded" });
+    }
     for (const seed of SEED_SERVICES) {
       if (!seed.intakeQuestions) continue;
       await tx
@@ -29,6 +38,6 @@ export async function seedDatabase(db: Database): Promise<{ servicesAdded: numbe
         .set({ intakeQuestions: seed.intakeQuestions })
         .where(and(eq(services.id, seed.id), isNull(services.intakeQuestions)));
     }
-    return { servicesAdded: added.length };
+    return { servicesAdded: added.length, plansAdded: plansAdded.length };
   });
 }

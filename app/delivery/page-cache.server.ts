@@ -8,9 +8,11 @@
  * started before the change is never stored after it. The back office calls it in its own process
  * after a catalogue edit commits; every other process calls it when its live-events hub receives the
  * `catalogue` event (pg_notify), see server/runtime.ts. It also empties the in-memory catalogue the
- * public pages render from (catalogue.server.ts), which changes at the same moments.
+ * public pages render from (catalogue.server.ts) and the care plans' (plans.server.ts), which change at
+ * the same moments.
  */
 import { clearCatalogueCache } from "~/features/catalogue/catalogue.server";
+import { clearPlansCache } from "~/features/plans/plans.server";
 
 export interface CachedAnswer {
   /** Header names and values, alternating, as `writeHead` takes them (no per-request header). */
@@ -27,7 +29,7 @@ export interface CachedAnswer {
 }
 
 /** Paths that render the same for every visitor without cookies (a query string is never cached). */
-export const CACHEABLE_PATH = /^\/(services\/[a-z0-9-]+|blog\/[a-z0-9-]+|privacy|terms)?$/;
+export const CACHEABLE_PATH = /^\/(services\/[a-z0-9-]+|blog\/[a-z0-9-]+|privacy|terms|plans)?$/;
 
 /** The bound: compressed bodies of a few hundred pages (a home page is about 60 KB in both codings). */
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -66,4 +68,5 @@ export function invalidatePageCache(): void {
   answers.clear();
   bytes = 0;
   clearCatalogueCache();
+  clearPlansCache();
 }

@@ -26,8 +26,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ["orders"],
   // 5 · taking the money
   ["payments"],
-  // 6 · after the sale
-  ["refunds", "quotes"],
+  // 6 · after the sale, and what renews (care plans, ADR 0530)
+  ["refunds", "quotes", "plans"],
   // 7 · a client's data as a whole, and the database's copies
   ["privacy", "backups"],
   // 8 · public forms

@@ -76,6 +76,8 @@ interface Fixtures {
   aDraftQuoteId: string;
   serviceId: string;
   serviceSlug: string;
+  /** A seeded care plan (issue 38). */
+  planId: string;
   sandboxToken: string;
 }
 interface Who {
@@ -176,6 +178,8 @@ const TABLE: Record<string, Case[]> = {
   ],
   "thank-you": [{ method: "GET", url: () => "/thank-you", expect: all(200) }],
   privacy: [{ method: "GET", url: () => "/privacy", expect: all(200) }],
+  // The care plans (issue 38, ADR 0530): public.
+  plans: [{ method: "GET", url: () => "/plans", expect: all(200) }],
   terms: [{ method: "GET", url: () => "/terms", expect: all(200) }],
   "sitemap.xml": [{ method: "GET", url: () => "/sitemap.xml", expect: all(200) }],
   "robots.txt": [{ method: "GET", url: () => "/robots.txt", expect: all(200) }],
@@ -803,6 +807,21 @@ const TABLE: Record<string, Case[]> = {
       expect: adminOnly(400),
     },
   ],
+  // The owner's care plans (issue 38): an empty form gets the admin its errors (400); nothing changes.
+  "admin/plans": [{ method: "GET", url: () => "/admin/plans", expect: adminOnly() }],
+  "admin/plans/new": [
+    { method: "GET", url: () => "/admin/plans/new", expect: adminOnly() },
+    { method: "POST", url: () => "/admin/plans/new", body: () => ({ name: "" }), expect: adminOnly(400) },
+  ],
+  "admin/plans/:planId": [
+    { method: "GET", url: (f) => `/admin/plans/${f.planId}`, expect: adminOnly() },
+    {
+      method: "POST",
+      url: (f) => `/admin/plans/${f.planId}`,
+      body: () => ({ intent: "save", name: "" }),
+      expect: adminOnly(400),
+    },
+  ],
   "admin/audit": [{ method: "GET", url: () => "/admin/audit", expect: adminOnly() }],
   // The owner's notifications page (issue 37): the admin's own notices; A's is in no admin's list.
   "admin/notifications": [
@@ -1109,6 +1128,10 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       sql`select id from outbox_emails where to_address = ${a.email} limit 1`,
     );
     const [service] = await queryRows<{ id: string }>(db, sql`select id from services where slug = ${slug}`);
+    const [plan] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from care_plans where slug = 'care-plus'`,
+    );
     // The owner writes A a quote and sends it, and starts another (a draft).
     const partial = { a } as Fixtures;
     const quoteIdOf = (res: Response) => {
@@ -1137,6 +1160,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       aDraftQuoteId,
       serviceId: service!.id,
       serviceSlug: slug,
+      planId: plan!.id,
       sandboxToken,
     };
   }, 120_000);

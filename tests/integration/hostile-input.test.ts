@@ -17,7 +17,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, messageAttachments, orderMessages, services } from "~/db/schema";
+import { carePlans, contactMessages, messageAttachments, orderMessages, services } from "~/db/schema";
 import { MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "~/features/orders/attachments";
 import { SAMPLE_JPEG, SAMPLE_PDF, SAMPLE_PNG, SAMPLE_ZIP } from "~/features/testing/sample-files";
 import routes from "~/routes";
@@ -535,12 +535,14 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       .values({ name: "Vi", email: "vi@example.com", subject: "Hi", message: "Hello there", source: "site" })
       .returning();
     const [service] = await db.select().from(services).where(eq(services.slug, "email-migration"));
+    const [plan] = await db.select().from(carePlans).where(eq(carePlans.slug, "care-plus"));
     ids = {
       orderId: order.orderId,
       paidOrderId: paidOrder.orderId,
       invoiceId: order.invoiceId,
       messageId: message!.id,
       serviceId: service!.id,
+      planId: plan!.id,
     };
     await createAccount(db, { email: "hostile.admin@example.com", name: "Hostile Admin", role: "admin" });
     const admin = new Session(server.url, "198.20.250.1");
@@ -562,7 +564,14 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     fields: () => Record<string, string>;
     json?: true;
   }
-  let ids: { orderId: string; paidOrderId: string; invoiceId: string; messageId: string; serviceId: string };
+  let ids: {
+    orderId: string;
+    paidOrderId: string;
+    invoiceId: string;
+    messageId: string;
+    serviceId: string;
+    planId: string;
+  };
   const contact = () => ({
     name: "Hostile Visitor",
     email: `visitor.${++ip}@example.com`,
@@ -705,6 +714,26 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
         "price.basic": "4",
       }),
     },
+    // The owner's care plans (issue 38, ADR 0530): a new plan, and an edit of a seeded one.
+    ...[() => "/admin/plans/new", () => `/admin/plans/${ids.planId}`].map(
+      (path): Form => ({
+        as: "admin",
+        path,
+        fields: () => ({
+          intent: "save",
+          name: "Care Hostile",
+          slug: `care-hostile-${++ip}`,
+          description: "A plan the hostile-input test saves.",
+          included: "Monthly check\nSSL watch",
+          monthlyPrice: "49",
+          yearlyPrice: "490",
+          incidentAllowance: "1",
+          watchedDomains: "1",
+          sortOrder: "3",
+          active: "on",
+        }),
+      }),
+    ),
   ];
 
   // ---- Issue 35 item 8 (a refund once per click): the back office refund form's three steps, each

@@ -53,6 +53,7 @@ describe.each(testDatabases)("JavaScript per page on $name", (database) => {
       "/",
       ...SERVICE_PAGES.map((p) => `/services/${p.slug}`),
       ...articles,
+      "/plans",
       "/privacy",
       "/terms",
       "/thank-you",

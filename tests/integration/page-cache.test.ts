@@ -475,7 +475,7 @@ describe.each(testDatabases)("public page cache on $name", (database) => {
     expect((await visit("/services/per-incident-support")).headers.get("x-page-cache")).toBe("hit");
     // Another process starting on this database seeds it back, and announces it.
     const build = await loadBuild();
-    expect(await build.seedDatabase(db())).toEqual({ servicesAdded: 1 });
+    expect(await build.seedDatabase(db())).toEqual({ servicesAdded: 1, plansAdded: 0 });
     await expect
       .poll(async () => (await visit("/services/per-incident-support")).headers.get("x-page-cache"), {
         timeout: 15_000,

@@ -149,8 +149,8 @@ describe.each(testDatabases)("server on $name", (database) => {
     const build = await loadBuild();
     await db.execute(sql`update services set pricing = '{"basic": 30}'::jsonb where slug = 'acronis-setup'`);
     await db.execute(sql`delete from services where slug = 'ssl-setup'`);
-    expect(await build.seedDatabase(db)).toEqual({ servicesAdded: 1 });
-    expect(await build.seedDatabase(db)).toEqual({ servicesAdded: 0 });
+    expect(await build.seedDatabase(db)).toEqual({ servicesAdded: 1, plansAdded: 0 });
+    expect(await build.seedDatabase(db)).toEqual({ servicesAdded: 0, plansAdded: 0 });
     const after = await queryRows<{ slug: string; pricing: Record<string, number> }>(
       db,
       sql`select slug, pricing from services order by sort_order`,

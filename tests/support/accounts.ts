@@ -90,6 +90,8 @@ export function backOfficePages({ clientId, order, service, message }: BackOffic
     `/admin/clients/${clientId}`,
     "/admin/catalogue",
     `/admin/catalogue/${service.id}`,
+    "/admin/plans",
+    "/admin/plans/new",
     "/admin/audit",
   ];
 }

@@ -90,7 +90,7 @@ describe("intake questions in the catalogue", () => {
     const backup = seed("acronis-setup");
     await db.update(services).set({ intakeQuestions: null }).where(eq(services.id, migration.id!));
     await db.update(services).set({ intakeQuestions: [] }).where(eq(services.id, backup.id!));
-    expect(await seedDatabase(db)).toEqual({ servicesAdded: 0 });
+    expect(await seedDatabase(db)).toEqual({ servicesAdded: 0, plansAdded: 0 });
     expect(await questionsOf(migration.id!)).toEqual(migration.intakeQuestions);
     expect(await questionsOf(backup.id!)).toEqual([]);
   });

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { Service } from "~/db/schema";
 import { offeredPackages } from "~/features/catalogue/catalogue";
 import { Price } from "~/features/currency/Price";
+import { PlanCards } from "~/features/plans/PlanCards";
+import type { PlanCard } from "~/features/plans/plans";
 import { buttonClass } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Icon } from "~/ui/icon";
@@ -83,7 +85,37 @@ function PriceCards({ service, title, note }: { service: Service; title: string;
  * the page's own sections, process, pricing, FAQ (native disclosure widgets, so keyboard and screen
  * readers work without script) and a closing call to action.
  */
-export function ServicePage({ service, content }: { service: Service; content: ServicePageContent }) {
+/** The care plans that cover this kind of work, compactly, with a link to /plans (ADR 0530). */
+function PlansStrip({ plans }: { plans: readonly PlanCard[] }) {
+  return (
+    <section aria-labelledby="plans-heading" className="border-t border-slate-100 py-14">
+      <Container>
+        <h2 id="plans-heading" className="text-2xl font-bold">
+          Covered by a care plan
+        </h2>
+        <p className="mt-3 max-w-2xl text-slate-600">
+          Need this looked after every month? A care plan includes it, with support incidents each period.
+        </p>
+        <div className="mt-6">
+          <PlanCards plans={plans} compact />
+        </div>
+        <Link to="/plans" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Compare care plans
+        </Link>
+      </Container>
+    </section>
+  );
+}
+
+export function ServicePage({
+  service,
+  content,
+  plans = [],
+}: {
+  service: Service;
+  content: ServicePageContent;
+  plans?: readonly PlanCard[];
+}) {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-50 to-white">
@@ -160,6 +192,8 @@ export function ServicePage({ service, content }: { service: Service; content: S
       {content.pricing && (
         <PriceCards service={service} title={content.pricing.title} note={content.pricing.note} />
       )}
+
+      {plans.length > 0 && <PlansStrip plans={plans} />}
 
       <section aria-labelledby="faq-heading" className="py-14">
         <Container className="max-w-3xl">

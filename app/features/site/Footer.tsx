@@ -87,6 +87,11 @@ export function Footer({ business }: { business: BusinessIdentity }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/plans" className={linkClass}>
+                Care Plans
+              </Link>
+            </li>
           </ul>
         </nav>
 

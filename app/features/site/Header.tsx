@@ -207,6 +207,12 @@ export function Header({ businessName }: { businessName: string }) {
             Home
           </SectionLink>
           <ServicesDropdown />
+          <Link
+            to="/plans"
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+          >
+            Care Plans
+          </Link>
           {SECTION_LINKS.slice(1).map((s) => (
             <SectionLink
               key={s.id}
@@ -273,6 +279,13 @@ export function Header({ businessName }: { businessName: string }) {
                 </li>
               ))}
             </ul>
+            <Link
+              to="/plans"
+              onClick={closeMobile}
+              className="rounded-md px-3 py-2 text-base font-medium text-slate-700"
+            >
+              Care Plans
+            </Link>
             {SECTION_LINKS.slice(1).map((s) => (
               <SectionLink
                 key={s.id}

@@ -17,6 +17,7 @@ export function sitemapPaths(posts: readonly BlogTeaser[]): string[] {
   return [
     "/",
     ...SERVICE_PAGES.map((p) => `/services/${p.slug}`),
+    "/plans",
     ...posts.map((p) => `/blog/${p.slug}`),
     "/privacy",
     "/terms",

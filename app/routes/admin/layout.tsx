@@ -35,6 +35,7 @@ const NAV: SidebarItem[] = [
   { to: "/admin/quotes", label: "Quotes", icon: "message-square-quote" },
   { to: "/admin/clients", label: "Clients", icon: "users" },
   { to: "/admin/catalogue", label: "Catalogue", icon: "store" },
+  { to: "/admin/plans", label: "Care plans", icon: "calendar-days" },
   { to: "/admin/audit", label: "Audit log", icon: "rotate-ccw-clock" },
   { to: "/admin/two-factor", label: "Two-factor", icon: "shield-check" },
 ];

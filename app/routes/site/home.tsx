@@ -4,6 +4,8 @@ import { defaultPackage, servicePagePath, startingPriceUsd } from "~/features/ca
 import { publicCatalogue } from "~/features/catalogue/catalogue.server";
 import { handleContactForm } from "~/features/contact/contact-action.server";
 import { handleNewsletterForm } from "~/features/newsletter/newsletter.server";
+import { planTeaser } from "~/features/plans/plans";
+import { publicPlans } from "~/features/plans/plans.server";
 import { handleQuoteForm } from "~/features/quotes/quote-action.server";
 import { QUOTE_INTENT } from "~/features/quotes/quote-request-result";
 import { Hero } from "~/features/site/home/Hero";
@@ -22,6 +24,10 @@ import type { Route } from "./+types/home";
 const servedHome = () => document.getElementById("contact") !== null;
 const ServicesSection = lazyChunk(
   () => import("~/features/site/home/ServicesSection").then((m) => m.ServicesSection),
+  servedHome,
+);
+const PlansSection = lazyChunk(
+  () => import("~/features/site/home/PlansSection").then((m) => m.PlansSection),
   servedHome,
 );
 const AboutSection = lazyChunk(
@@ -47,7 +53,7 @@ const ContactSection = lazyChunk(
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, database } = context.runtime;
-  const services = await publicCatalogue(database.db);
+  const [services, plans] = await Promise.all([publicCatalogue(database.db), publicPlans(database.db)]);
   return {
     services: services.map((s) => ({
       id: s.id,
@@ -57,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       startingFromUsd: startingPriceUsd(s.pricing),
       features: (s.features[defaultPackage(s)] ?? []).slice(0, 3),
     })),
+    plans: plans.map(planTeaser),
     posts: listTeasers(),
     jsonLd: businessJsonLd(config.business, config.publicUrl),
   };
@@ -102,6 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero />
       <Suspense fallback={<BelowFoldPlaceholder />}>
         <ServicesSection services={loaderData.services} />
+        <PlansSection plans={loaderData.plans} />
         <AboutSection />
         <ReviewsSection />
         <BlogSection posts={loaderData.posts} />

@@ -11,5 +11,5 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? serviceMeta(data.slug, data.service.name, data.content.description, matches) : [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ServicePage service={loaderData.service} content={loaderData.content} />;
+  return <ServicePage service={loaderData.service} content={loaderData.content} plans={loaderData.plans} />;
 }
