@@ -40,6 +40,8 @@ type Actor = "visitor" | "client" | "owner";
 
 interface Ids {
   serviceId: string;
+  /** A care plan (issue 38): its editor, not the new plan's page. */
+  planId: string;
   slug: string;
   orderId: string;
   invoiceId: string;
@@ -229,6 +231,14 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
     await expect(owner.getByRole("status")).toContainText("credit note CN-");
     const ids: Ids = {
       serviceId: await firstIdLinked(owner, "/admin/catalogue", "/admin/catalogue/"),
+      // The list's first row (the "New plan" link comes before it).
+      planId: await firstIdLinked(owner, "/admin/plans", "/admin/plans/").then(() =>
+        owner
+          .locator('main table a[href^="/admin/plans/"]')
+          .first()
+          .getAttribute("href")
+          .then((href) => href!.slice("/admin/plans/".length)),
+      ),
       slug,
       orderId,
       invoiceId,
