@@ -805,6 +805,22 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   createdAt: createdAt(),
 });
 
+/**
+ * Cards saved through the sandbox's pages (ADR 0531): the test card chosen on the page decides how later
+ * charges of it end, as Stripe's test cards do. `checkout_id` is the checkout (a payment or a card setup)
+ * that saved it.
+ */
+export const sandboxSavedCards = pgTable("sandbox_saved_cards", {
+  paymentMethodId: text("payment_method_id").primaryKey(),
+  checkoutId: text("checkout_id").notNull().unique(),
+  customerId: text("customer_id").notNull(),
+  /** One of SANDBOX_TEST_CARDS' keys. */
+  card: text("card").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  createdAt: createdAt(),
+});
+
 /** A scheduled job that one process at a time runs holds its lease row until `expires_at` (ADR 0503). */
 export const jobLeases = pgTable("job_leases", {
   name: text("name").primaryKey(),

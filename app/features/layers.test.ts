@@ -27,7 +27,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // 5 · taking the money
   ["payments"],
   // 6 · after the sale
-  ["refunds", "quotes"],
+  ["refunds", "quotes", "plans"],
   // 7 · a client's data as a whole, and the database's copies
   ["privacy", "backups"],
   // 8 · public forms

@@ -6,17 +6,11 @@
  * (`do_not_try_again` is final, `try_again_later` is not, `confirm_card_data` needs the client), else the
  * `decline_code`. The sandbox provider reports the same codes.
  */
+import type { ChargeDecline } from "~/features/payments/provider";
 import { addDays, type CalendarDay } from "./periods";
 
 /** soft: may succeed later, retried; hard: never retried; authentication: only the client can pay it. */
 export type DeclineKind = "soft" | "hard" | "authentication";
-
-export interface Decline {
-  /** Stripe's error `code` (`card_declined`, `expired_card`, `authentication_required`, …). */
-  code?: string | null;
-  declineCode?: string | null;
-  adviceCode?: string | null;
-}
 
 /** Declines a retry cannot fix: the card is gone, refused for good, or must not be charged again. */
 const HARD_DECLINES = new Set([
@@ -45,7 +39,7 @@ const HARD_DECLINES = new Set([
 
 const AUTHENTICATION = new Set(["authentication_required", "authentication_not_handled"]);
 
-export function classifyDecline({ code, declineCode, adviceCode }: Decline): DeclineKind {
+export function classifyDecline({ code, declineCode, adviceCode }: ChargeDecline): DeclineKind {
   if (
     AUTHENTICATION.has(code ?? "") ||
     AUTHENTICATION.has(declineCode ?? "") ||
