@@ -563,6 +563,11 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The quote this order was made by accepting (one order per quote), if any. */
     quoteId: uuid("quote_id"),
+    /**
+     * The care plan this order is one period of (ADR 0531), if any: the plan's pages list these, the
+     * ordinary order lists leave them out. Its period is the plan_periods row naming this order.
+     */
+    planSubscriptionId: uuid("plan_subscription_id"),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     /**
@@ -581,6 +586,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
     uniqueIndex("orders_quote_key").on(t.quoteId),
+    index("orders_plan_subscription_idx").on(t.planSubscriptionId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_amounts_non_negative", sql`${t.amountUsd} >= 0 AND ${t.amountInCurrency} >= 0`),
     check("orders_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -804,6 +810,100 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   amount: money("amount").notNull(),
   createdAt: createdAt(),
 });
+
+export const planSubscriptionStatuses = ["active", "past_due", "suspended", "cancelled"] as const;
+export type PlanSubscriptionStatus = (typeof planSubscriptionStatuses)[number];
+export const planCycles = ["monthly", "yearly"] as const;
+
+/**
+ * A client's care plan (ADR 0531). Its periods are anchored: period k starts on
+ * periodStart(anchor_day, cycle, k - anchor_period_index), the day clamped to the month; a switch of
+ * cycle moves the anchor to the switching period's first day. `next_period_index` is the next period to
+ * invoice (plan_periods holds the issued ones, one per index). The plan's name, price and allowance are
+ * frozen when the client subscribes: a later change to the plan applies to new subscriptions.
+ */
+export const planSubscriptions = pgTable(
+  "plan_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    planId: uuid("plan_id").notNull(),
+    planName: text("plan_name").notNull(),
+    cycle: text("cycle", { enum: planCycles }).notNull(),
+    /** The price of one period of `cycle`, in USD; each renewal converts it at its issue day's rate. */
+    priceUsd: money("price_usd").notNull(),
+    /** The client's currency when they subscribed: every invoice of the plan is in it. */
+    currency: text("currency").notNull(),
+    /** Per-incident support jobs included per period. */
+    incidentAllowance: integer("incident_allowance").notNull().default(0),
+    anchorDay: date("anchor_day", { mode: "string" }).notNull(),
+    anchorPeriodIndex: integer("anchor_period_index").notNull().default(0),
+    nextPeriodIndex: integer("next_period_index").notNull().default(1),
+    status: text("status", { enum: planSubscriptionStatuses }).notNull().default("active"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelReason: text("cancel_reason"),
+    /** The cycle the plan switches to from its next period, if the client chose one. */
+    nextCycle: text("next_cycle", { enum: planCycles }),
+    /** The provider and its customer; the saved card charged for renewals, and what is shown of it. */
+    provider: text("provider"),
+    providerCustomerId: text("provider_customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    cardExpMonth: integer("card_exp_month"),
+    cardExpYear: integer("card_exp_year"),
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("plan_subscriptions_client_idx").on(t.clientId, t.createdAt),
+    index("plan_subscriptions_status_idx").on(t.status),
+    check("plan_subscriptions_price", sql`${t.priceUsd} >= 0`),
+    check("plan_subscriptions_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("plan_subscriptions_allowance", sql`${t.incidentAllowance} >= 0`),
+    check("plan_subscriptions_next_period", sql`${t.nextPeriodIndex} >= 1`),
+  ],
+);
+export type PlanSubscription = typeof planSubscriptions.$inferSelect;
+
+/**
+ * One period of a care plan, invoiced once: the unique (subscription, index) is what makes a renewal
+ * exactly once, whatever process or retry issues it (ADR 0531). Its order and invoice are made in the
+ * same transaction.
+ */
+export const planPeriods = pgTable(
+  "plan_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => planSubscriptions.id),
+    periodIndex: integer("period_index").notNull(),
+    cycle: text("cycle", { enum: planCycles }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    /** Per-incident jobs covered by the plan in this period (never more than the allowance). */
+    incidentsUsed: integer("incidents_used").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("plan_periods_subscription_index_key").on(t.subscriptionId, t.periodIndex),
+    uniqueIndex("plan_periods_order_key").on(t.orderId),
+    check("plan_periods_dates", sql`${t.startsOn} < ${t.endsOn}`),
+  ],
+);
+export type PlanPeriodRow = typeof planPeriods.$inferSelect;
 
 /**
  * Cards saved through the sandbox's pages (ADR 0531): the test card chosen on the page decides how later

@@ -145,3 +145,24 @@ export function cardExpiredBy(expMonth: number, expYear: number, day: CalendarDa
   const { year, month } = parseDay(day);
   return year > expYear || (year === expYear && month > expMonth);
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "28 February 2027": a calendar day as emails and pages print it (no time zone to get wrong). */
+export function formatCalendarDay(day: CalendarDay): string {
+  const { year, month, day: d } = parseDay(day);
+  return `${d} ${MONTH_NAMES[month - 1]} ${year}`;
+}
