@@ -1,3 +1,19 @@
+CREATE TABLE "plan_charge_attempts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"period_id" uuid NOT NULL,
+	"attempt" integer NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"outcome" text DEFAULT 'pending' NOT NULL,
+	"code" text,
+	"decline_code" text,
+	"advice_code" text,
+	"message" text,
+	"payment_reference" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_charge_attempts_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
 CREATE TABLE "plan_periods" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"subscription_id" uuid NOT NULL,
@@ -58,10 +74,12 @@ CREATE TABLE "sandbox_saved_cards" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "plan_subscription_id" uuid;--> statement-breakpoint
+ALTER TABLE "plan_charge_attempts" ADD CONSTRAINT "plan_charge_attempts_period_id_plan_periods_id_fk" FOREIGN KEY ("period_id") REFERENCES "public"."plan_periods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_periods" ADD CONSTRAINT "plan_periods_subscription_id_plan_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."plan_subscriptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_periods" ADD CONSTRAINT "plan_periods_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_periods" ADD CONSTRAINT "plan_periods_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_subscriptions" ADD CONSTRAINT "plan_subscriptions_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "plan_charge_attempts_period_attempt_key" ON "plan_charge_attempts" USING btree ("period_id","attempt");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_periods_subscription_index_key" ON "plan_periods" USING btree ("subscription_id","period_index");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_periods_order_key" ON "plan_periods" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "plan_subscriptions_client_idx" ON "plan_subscriptions" USING btree ("client_id","created_at");--> statement-breakpoint

@@ -20,6 +20,7 @@ import type { PeriodicJob } from "~/features/jobs/runner.server";
 import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
+import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
 import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
 import {
   QUOTE_EXPIRY_LEASE,
@@ -97,6 +98,27 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
           logger.info({ issued: issued.length }, "care plan renewals issued");
           wakeOutbox();
         }
+      },
+    },
+    // Renewal invoices charged on their due day, declines retried on days 1, 3 and 7 (ADR 0531).
+    {
+      name: RENEWAL_CHARGES_JOB,
+      intervalMs: HOUR_MS,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now, stopping }) => {
+        const results = await chargeDueRenewals(
+          {
+            db,
+            business: config.business,
+            publicUrl: config.publicUrl,
+            wakeOutbox,
+            logger,
+            provider: (name) => deps.payments.forWebhook(name),
+          },
+          now,
+          stopping,
+        );
+        if (results.length) logger.info({ results: results.length }, "care plan renewals charged");
       },
     },
     // Checkouts whose webhook never came: the provider is asked (ADR 0503).

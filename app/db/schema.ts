@@ -905,6 +905,42 @@ export const planPeriods = pgTable(
 );
 export type PlanPeriodRow = typeof planPeriods.$inferSelect;
 
+export const planChargeOutcomes = [
+  "pending",
+  "processing",
+  "succeeded",
+  "soft",
+  "hard",
+  "authentication",
+] as const;
+export type PlanChargeOutcome = (typeof planChargeOutcomes)[number];
+
+/**
+ * One off-session charge of a renewal invoice (ADR 0531): attempt 0 on the due day, 1–3 the retries.
+ * Written `pending` before the provider is asked, so a crash leaves a row that the next run asks again
+ * with the same idempotency key (the provider answers the same charge); unique per period and attempt.
+ */
+export const planChargeAttempts = pgTable(
+  "plan_charge_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    periodId: uuid("period_id")
+      .notNull()
+      .references(() => planPeriods.id),
+    attempt: integer("attempt").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    outcome: text("outcome", { enum: planChargeOutcomes }).notNull().default("pending"),
+    code: text("code"),
+    declineCode: text("decline_code"),
+    adviceCode: text("advice_code"),
+    message: text("message"),
+    paymentReference: text("payment_reference"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("plan_charge_attempts_period_attempt_key").on(t.periodId, t.attempt)],
+);
+
 /**
  * Cards saved through the sandbox's pages (ADR 0531): the test card chosen on the page decides how later
  * charges of it end, as Stripe's test cards do. `checkout_id` is the checkout (a payment or a card setup)
