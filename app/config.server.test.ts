@@ -151,6 +151,8 @@ describe("loadConfig", () => {
       taxRatePercent: 18,
       dueDays: 30,
     });
+    expect(c.plans).toEqual({ renewalNoticeDays: 7 });
+    expect(loadConfig({ RENEWAL_NOTICE_DAYS: "14" }).plans).toEqual({ renewalNoticeDays: 14 });
   });
 
   it("sweeps checkouts pending over 10 minutes every 5 minutes unless told otherwise", () => {
@@ -177,6 +179,9 @@ describe("loadConfig", () => {
     );
     expect(() => loadConfig({ INVOICE_DUE_DAYS: "1.5" })).toThrow(
       /INVOICE_DUE_DAYS must be a whole number of days/,
+    );
+    expect(() => loadConfig({ RENEWAL_NOTICE_DAYS: "90" })).toThrow(
+      /RENEWAL_NOTICE_DAYS must be between 0 and 60/,
     );
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
       /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,

@@ -137,6 +137,13 @@ const envSchema = z.object({
     .min(0, { message: "must be between 0 and 365" })
     .max(365, { message: "must be between 0 and 365" })
     .default(7),
+  /** Days before a care plan's period starts that its renewal invoice is issued (ADR 0531). */
+  RENEWAL_NOTICE_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int({ message: "must be a whole number of days" })
+    .min(0, { message: "must be between 0 and 60" })
+    .max(60, { message: "must be between 0 and 60" })
+    .default(7),
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(15_000),
   LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(50, { message: "must be at least 50" }).default(60_000),
   OVERDUE_CHECK_INTERVAL_MS: z.coerce
@@ -306,6 +313,10 @@ export interface Config {
     /** Days from the invoice date to its due date. */
     dueDays: number;
   };
+  plans: {
+    /** Days before a period starts that its renewal invoice is issued (RENEWAL_NOTICE_DAYS). */
+    renewalNoticeDays: number;
+  };
   live: {
     /** How often an open /api/events stream gets a comment line (keeps proxies from closing it). */
     heartbeatMs: number;
@@ -428,6 +439,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       stripeApiUrl: e.STRIPE_API_URL ?? null,
     },
     invoices: { taxRatePercent: e.TAX_RATE_PERCENT, dueDays: e.INVOICE_DUE_DAYS },
+    plans: { renewalNoticeDays: e.RENEWAL_NOTICE_DAYS },
     live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, sessionCheckMs: e.LIVE_SESSION_CHECK_MS },
     overdueCheckIntervalMs: e.OVERDUE_CHECK_INTERVAL_MS,
     paymentSweepIntervalMs: e.PAYMENT_SWEEP_INTERVAL_MS,

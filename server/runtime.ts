@@ -119,6 +119,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     business: config.business,
     db: database.db,
   });
+  const currency = createCurrencyServices(config.currency, logger);
   // Every timed job, one runner: each process offers each job, one at a time runs it (its lease).
   const jobs = createJobRunner({ db: database.db, logger });
   for (const job of timedJobs({
@@ -128,6 +129,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     wakeOutbox: () => outbox.wake(),
     payments,
     env: process.env,
+    rates: async () => (await currency.rates.get()).rates,
   }))
     jobs.register(job);
   jobs.start();
@@ -144,7 +146,7 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     authSecret,
     logger,
     database,
-    currency: createCurrencyServices(config.currency, logger),
+    currency,
     outbox,
     auth,
     accountEmails,

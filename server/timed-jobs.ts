@@ -14,11 +14,14 @@ import {
   backupTickMs,
   runScheduledBackup,
 } from "~/features/backups/scheduled-backups.server";
+import type { Rates } from "~/features/currency/currency";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import type { PeriodicJob } from "~/features/jobs/runner.server";
 import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import type { PaymentProviders } from "~/features/payments/provider.server";
+import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
+import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
 import {
   QUOTE_EXPIRY_LEASE,
   QUOTE_EXPIRY_LEASE_MS,
@@ -37,6 +40,8 @@ export interface TimedJobDeps {
   wakeOutbox: () => void;
   payments: Pick<PaymentProviders, "forWebhook">;
   env: Record<string, string | undefined>;
+  /** The current exchange rates (units per USD): a renewal converts its plan's USD price with them. */
+  rates: () => Promise<Rates>;
 }
 
 export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
@@ -79,6 +84,41 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
       run: async ({ now, holder }) => {
         const r = await runQuoteExpiry({ db, config, wakeOutbox }, { now, holder });
         if (r.expired) logger.info({ expired: r.expired }, "quotes expired");
+      },
+    },
+    // Care plans' renewal invoices, issued the notice's days before each period (ADR 0531). Hourly: a
+    // period is due by the day, and a run that finds nothing due costs one query.
+    {
+      name: RENEWALS_JOB,
+      intervalMs: HOUR_MS,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now, stopping }) => {
+        const issued = await issueDueRenewals({ db, config, rates: deps.rates }, now, stopping);
+        if (issued.length) {
+          logger.info({ issued: issued.length }, "care plan renewals issued");
+          wakeOutbox();
+        }
+      },
+    },
+    // Renewal invoices charged on their due day, declines retried on days 1, 3 and 7 (ADR 0531).
+    {
+      name: RENEWAL_CHARGES_JOB,
+      intervalMs: HOUR_MS,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now, stopping }) => {
+        const results = await chargeDueRenewals(
+          {
+            db,
+            business: config.business,
+            publicUrl: config.publicUrl,
+            wakeOutbox,
+            logger,
+            provider: (name) => deps.payments.forWebhook(name),
+          },
+          now,
+          stopping,
+        );
+        if (results.length) logger.info({ results: results.length }, "care plan renewals charged");
       },
     },
     // Checkouts whose webhook never came: the provider is asked (ADR 0503).

@@ -600,6 +600,11 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The quote this order was made by accepting (one order per quote), if any. */
     quoteId: uuid("quote_id"),
+    /**
+     * The care plan this order is one period of (ADR 0531), if any: the plan's pages list these, the
+     * ordinary order lists leave them out. Its period is the plan_periods row naming this order.
+     */
+    planSubscriptionId: uuid("plan_subscription_id"),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     /**
@@ -618,6 +623,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
     uniqueIndex("orders_quote_key").on(t.quoteId),
+    index("orders_plan_subscription_idx").on(t.planSubscriptionId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_amounts_non_negative", sql`${t.amountUsd} >= 0 AND ${t.amountInCurrency} >= 0`),
     check("orders_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -839,6 +845,154 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   id: text("id").primaryKey(),
   checkoutId: text("checkout_id").notNull(),
   amount: money("amount").notNull(),
+  createdAt: createdAt(),
+});
+
+export const planSubscriptionStatuses = ["active", "past_due", "suspended", "cancelled"] as const;
+export type PlanSubscriptionStatus = (typeof planSubscriptionStatuses)[number];
+export const planCycles = ["monthly", "yearly"] as const;
+
+/**
+ * A client's care plan (ADR 0531). Its periods are anchored: period k starts on
+ * periodStart(anchor_day, cycle, k - anchor_period_index), the day clamped to the month; a switch of
+ * cycle moves the anchor to the switching period's first day. `next_period_index` is the next period to
+ * invoice (plan_periods holds the issued ones, one per index). The plan's name, price and allowance are
+ * frozen when the client subscribes: a later change to the plan applies to new subscriptions.
+ */
+export const planSubscriptions = pgTable(
+  "plan_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => carePlans.id),
+    planName: text("plan_name").notNull(),
+    cycle: text("cycle", { enum: planCycles }).notNull(),
+    /** The price of one period of `cycle`, in USD; each renewal converts it at its issue day's rate. */
+    priceUsd: money("price_usd").notNull(),
+    /** The client's currency when they subscribed: every invoice of the plan is in it. */
+    currency: text("currency").notNull(),
+    /** Per-incident support jobs included per period. */
+    incidentAllowance: integer("incident_allowance").notNull().default(0),
+    anchorDay: date("anchor_day", { mode: "string" }).notNull(),
+    anchorPeriodIndex: integer("anchor_period_index").notNull().default(0),
+    nextPeriodIndex: integer("next_period_index").notNull().default(1),
+    status: text("status", { enum: planSubscriptionStatuses }).notNull().default("active"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelReason: text("cancel_reason"),
+    /** The cycle the plan switches to from its next period, if the client chose one. */
+    nextCycle: text("next_cycle", { enum: planCycles }),
+    /** The provider and its customer; the saved card charged for renewals, and what is shown of it. */
+    provider: text("provider"),
+    providerCustomerId: text("provider_customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    cardExpMonth: integer("card_exp_month"),
+    cardExpYear: integer("card_exp_year"),
+    pastDueSince: timestamp("past_due_since", { withTimezone: true }),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("plan_subscriptions_client_idx").on(t.clientId, t.createdAt),
+    index("plan_subscriptions_status_idx").on(t.status),
+    check("plan_subscriptions_price", sql`${t.priceUsd} >= 0`),
+    check("plan_subscriptions_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("plan_subscriptions_allowance", sql`${t.incidentAllowance} >= 0`),
+    check("plan_subscriptions_next_period", sql`${t.nextPeriodIndex} >= 1`),
+  ],
+);
+export type PlanSubscription = typeof planSubscriptions.$inferSelect;
+
+/**
+ * One period of a care plan, invoiced once: the unique (subscription, index) is what makes a renewal
+ * exactly once, whatever process or retry issues it (ADR 0531). Its order and invoice are made in the
+ * same transaction.
+ */
+export const planPeriods = pgTable(
+  "plan_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => planSubscriptions.id),
+    periodIndex: integer("period_index").notNull(),
+    cycle: text("cycle", { enum: planCycles }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    /** Per-incident jobs covered by the plan in this period (never more than the allowance). */
+    incidentsUsed: integer("incidents_used").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("plan_periods_subscription_index_key").on(t.subscriptionId, t.periodIndex),
+    uniqueIndex("plan_periods_order_key").on(t.orderId),
+    check("plan_periods_dates", sql`${t.startsOn} < ${t.endsOn}`),
+  ],
+);
+export type PlanPeriodRow = typeof planPeriods.$inferSelect;
+
+export const planChargeOutcomes = [
+  "pending",
+  "processing",
+  "succeeded",
+  "soft",
+  "hard",
+  "authentication",
+] as const;
+export type PlanChargeOutcome = (typeof planChargeOutcomes)[number];
+
+/**
+ * One off-session charge of a renewal invoice (ADR 0531): attempt 0 on the due day, 1–3 the retries.
+ * Written `pending` before the provider is asked, so a crash leaves a row that the next run asks again
+ * with the same idempotency key (the provider answers the same charge); unique per period and attempt.
+ */
+export const planChargeAttempts = pgTable(
+  "plan_charge_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    periodId: uuid("period_id")
+      .notNull()
+      .references(() => planPeriods.id),
+    attempt: integer("attempt").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    outcome: text("outcome", { enum: planChargeOutcomes }).notNull().default("pending"),
+    code: text("code"),
+    declineCode: text("decline_code"),
+    adviceCode: text("advice_code"),
+    message: text("message"),
+    paymentReference: text("payment_reference"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("plan_charge_attempts_period_attempt_key").on(t.periodId, t.attempt)],
+);
+
+/**
+ * Cards saved through the sandbox's pages (ADR 0531): the test card chosen on the page decides how later
+ * charges of it end, as Stripe's test cards do. `checkout_id` is the checkout (a payment or a card setup)
+ * that saved it.
+ */
+export const sandboxSavedCards = pgTable("sandbox_saved_cards", {
+  paymentMethodId: text("payment_method_id").primaryKey(),
+  checkoutId: text("checkout_id").notNull().unique(),
+  customerId: text("customer_id").notNull(),
+  /** One of SANDBOX_TEST_CARDS' keys. */
+  card: text("card").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
   createdAt: createdAt(),
 });
 

@@ -5,6 +5,10 @@
  * `pay(id)` and `expire(id)`, as a customer or time would at Stripe, without any webhook. Refunds
  * (POST /v1/refunds, idempotent by key like Stripe's): answered with `refundStatus`, refused past what
  * the payment holds; `beforeRefundAnswer` runs before the answer (a webhook arriving first).
+ * Saved cards (ADR 0531): Customers (idempotent by key), sessions in setup mode or saving the card of a
+ * payment (`customer`, `setup_future_usage`), `pay(id, paymentMethod)` with one of Stripe's test payment
+ * methods (FAKE_STRIPE_CARDS), sessions retrieved with their intents and card expanded, and off-session
+ * PaymentIntents that succeed or fail with the card's `card_error` (402) as Stripe's do.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +24,14 @@ export interface FakeStripeSession {
   client_reference_id: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  mode: "payment" | "setup";
+  customer: string | null;
+  /** setup mode: the SetupIntent completing the session made. */
+  setup_intent: string | null;
+  /** The payment method the customer used (the fake's own field, for expansion). */
+  used_payment_method: string | null;
+  /** The session saves the card for later (payment_intent_data[setup_future_usage]). */
+  saves_card: boolean;
 }
 
 export interface FakeStripeRefund {
@@ -32,6 +44,66 @@ export interface FakeStripeRefund {
   charge: string;
   metadata: Record<string, string>;
   failure_reason: string | null;
+}
+
+/** Stripe's test payment methods the fake knows: the card, and how a charge of it ends. */
+export const FAKE_STRIPE_CARDS: Record<
+  string,
+  { brand: string; last4: string; exp_month: number; exp_year: number; error?: Record<string, string> }
+> = {
+  pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034 },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: "visa",
+    last4: "9995",
+    exp_month: 12,
+    exp_year: 2034,
+    error: {
+      code: "card_declined",
+      decline_code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    },
+  },
+  pm_card_chargeDeclinedStolenCard: {
+    brand: "visa",
+    last4: "9979",
+    exp_month: 12,
+    exp_year: 2034,
+    error: { code: "card_declined", decline_code: "stolen_card", message: "Your card was declined." },
+  },
+  pm_card_authenticationRequired: {
+    brand: "visa",
+    last4: "3184",
+    exp_month: 12,
+    exp_year: 2034,
+    error: {
+      code: "authentication_required",
+      decline_code: "authentication_required",
+      message: "Your card was declined. This transaction requires authentication.",
+    },
+  },
+  pm_card_chargeDeclinedDoNotTryAgain: {
+    brand: "mastercard",
+    last4: "0069",
+    exp_month: 12,
+    exp_year: 2034,
+    error: {
+      code: "card_declined",
+      decline_code: "generic_decline",
+      advice_code: "do_not_try_again",
+      message: "Your card was declined.",
+    },
+  },
+};
+
+export interface FakePaymentIntent {
+  id: string;
+  object: "payment_intent";
+  status: "succeeded" | "requires_payment_method";
+  amount: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
 }
 
 export interface FakeStripe {
@@ -54,8 +126,19 @@ export interface FakeStripe {
   beforeRefundAnswer: ((refund: FakeStripeRefund) => Promise<void>) | null;
   /** Makes refunds, then drops the connection instead of answering (an answer lost on the way back). */
   dropRefundAnswers: boolean;
-  /** The customer pays the session (no webhook is sent). */
-  pay(id: string): void;
+  /** Customers made (POST /v1/customers), by id; and every off-session PaymentIntent, by id. */
+  customers: Map<
+    string,
+    { id: string; email: string | null; name: string | null; metadata: Record<string, string> }
+  >;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** Every PaymentIntent create request: its form fields and idempotency key. */
+  paymentIntentRequests: Array<{ fields: URLSearchParams; idempotencyKey: string | undefined }>;
+  /**
+   * The customer completes the session (no webhook is sent): pays it, or in setup mode saves the card;
+   * with `paymentMethod` (one of FAKE_STRIPE_CARDS, pm_card_visa by default).
+   */
+  pay(id: string, paymentMethod?: string): void;
   expire(id: string): void;
   close(): Promise<void>;
 }
@@ -95,10 +178,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refundStatus: "succeeded",
     beforeRefundAnswer: null,
     dropRefundAnswers: false,
-    pay(id) {
+    customers: new Map(),
+    paymentIntents: new Map(),
+    paymentIntentRequests: [],
+    pay(id, paymentMethod = "pm_card_visa") {
       const s = sessions.get(id);
       if (!s) throw new Error(`no session ${id}`);
-      Object.assign(s, { status: "complete", payment_status: "paid", payment_intent: `pi_${id}` });
+      if (!FAKE_STRIPE_CARDS[paymentMethod]) throw new Error(`no test card ${paymentMethod}`);
+      if (s.mode === "setup") {
+        Object.assign(s, {
+          status: "complete",
+          setup_intent: `seti_${id}`,
+          used_payment_method: paymentMethod,
+        });
+        return;
+      }
+      Object.assign(s, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: `pi_${id}`,
+        used_payment_method: paymentMethod,
+      });
     },
     expire(id) {
       const s = sessions.get(id);
@@ -108,6 +208,101 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     close: async () => {},
   };
   const refundsByKey = new Map<string, FakeStripeRefund>();
+  const customersByKey = new Map<
+    string,
+    {
+      id: string;
+      object: string;
+      email: string | null;
+      name: string | null;
+      metadata: Record<string, string>;
+    }
+  >();
+  const intentAnswersByKey = new Map<string, { status: number; body: string }>();
+
+  /** A test card as Stripe's PaymentMethod object, attached to `customer`. */
+  function paymentMethodObject(id: string, customer: string | null) {
+    const card = FAKE_STRIPE_CARDS[id]!;
+    const { error: _error, ...details } = card;
+    return { id, object: "payment_method", type: "card", customer, card: details };
+  }
+
+  /** The session with the intents and payment method asked for expanded, as Stripe's `expand[]` does. */
+  function expanded(session: FakeStripeSession, expand: string[]) {
+    const method = session.used_payment_method;
+    // Only a card saved for later belongs to the customer (a plain payment's card is not attached).
+    const attached = session.mode === "setup" || session.saves_card;
+    const methodField = (path: string) =>
+      method && expand.includes(path)
+        ? paymentMethodObject(method, attached ? session.customer : null)
+        : method;
+    return {
+      ...session,
+      payment_intent:
+        session.payment_intent && expand.some((e) => e.startsWith("payment_intent"))
+          ? {
+              id: session.payment_intent,
+              object: "payment_intent",
+              status: "succeeded",
+              payment_method: methodField("payment_intent.payment_method"),
+            }
+          : session.payment_intent,
+      setup_intent:
+        session.setup_intent && expand.some((e) => e.startsWith("setup_intent"))
+          ? {
+              id: session.setup_intent,
+              object: "setup_intent",
+              status: "succeeded",
+              payment_method: methodField("setup_intent.payment_method"),
+            }
+          : session.setup_intent,
+    };
+  }
+
+  /** An off-session, confirmed PaymentIntent: succeeded, or Stripe's 402 card_error with the intent. */
+  function createPaymentIntent(fields: URLSearchParams): { status: number; body: string } {
+    const method = fields.get("payment_method") ?? "";
+    const card = FAKE_STRIPE_CARDS[method];
+    const customer = fields.get("customer");
+    const savedFor = [...sessions.values()].some(
+      (s) =>
+        s.used_payment_method === method && s.customer === customer && (s.mode === "setup" || s.saves_card),
+    );
+    if (!card || !customer || !savedFor) {
+      return {
+        status: 400,
+        body: JSON.stringify({
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such PaymentMethod: '${method}' for customer '${customer}'`,
+          },
+        }),
+      };
+    }
+    const intent: FakePaymentIntent = {
+      id: `pi_test_${fake.paymentIntents.size + 1}`,
+      object: "payment_intent",
+      status: card.error ? "requires_payment_method" : "succeeded",
+      amount: Number(fields.get("amount")),
+      currency: fields.get("currency") ?? "usd",
+      customer,
+      payment_method: method,
+      metadata: metadataOf(fields),
+    };
+    fake.paymentIntents.set(intent.id, intent);
+    if (!card.error) return { status: 200, body: JSON.stringify(intent) };
+    return {
+      status: 402,
+      body: JSON.stringify({
+        error: {
+          type: "card_error",
+          ...card.error,
+          payment_intent: { ...intent, last_payment_error: card.error },
+        },
+      }),
+    };
+  }
   async function createRefund(
     res: import("node:http").ServerResponse,
     body: string,
@@ -128,7 +323,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return;
     }
     const intent = fields.get("payment_intent") ?? "";
-    const session = [...sessions.values()].find((s) => s.payment_intent === intent);
+    const offSession = fake.paymentIntents.get(intent);
+    const session =
+      offSession?.status === "succeeded"
+        ? { payment_status: "paid", amount_total: offSession.amount, currency: offSession.currency }
+        : [...sessions.values()].find((s) => s.payment_intent === intent);
     if (session?.payment_status !== "paid") {
       stripeError(res, 404, `No such payment_intent: '${intent}'`, "resource_missing");
       return;
@@ -181,7 +380,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           stripeError(res, 404, `No such checkout.session: '${id}'`, "resource_missing");
           return;
         }
-        res.end(JSON.stringify(found));
+        // The SDK sends `expand[0]=…&expand[1]=…`.
+        const query = new URL(req.url ?? "/", "http://x").searchParams;
+        const expand = [...query].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+        res.end(JSON.stringify(expanded(found, expand)));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/customers") {
+        const key = req.headers["idempotency-key"] as string | undefined;
+        const fields = new URLSearchParams(body);
+        const known = key ? customersByKey.get(key) : undefined;
+        const customer = known ?? {
+          id: `cus_test_${fake.customers.size + 1}`,
+          object: "customer",
+          email: fields.get("email"),
+          name: fields.get("name"),
+          metadata: metadataOf(fields),
+        };
+        fake.customers.set(customer.id, customer);
+        if (key) customersByKey.set(key, customer);
+        res.end(JSON.stringify(customer));
+        return;
+      }
+      if (req.method === "POST" && req.url === "/v1/payment_intents") {
+        const key = req.headers["idempotency-key"] as string | undefined;
+        const fields = new URLSearchParams(body);
+        fake.paymentIntentRequests.push({ fields, idempotencyKey: key });
+        const replay = key ? intentAnswersByKey.get(key) : undefined;
+        const answer = replay ?? createPaymentIntent(fields);
+        if (key) intentAnswersByKey.set(key, answer);
+        res.statusCode = answer.status;
+        res.end(answer.body);
         return;
       }
       const expire =
@@ -216,6 +445,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       const fields = new URLSearchParams(body);
       fake.requests.push({ fields, idempotencyKey, auth: req.headers.authorization });
+      // Like Stripe: a customer or an email, not both; setup mode needs a currency.
+      if (fields.get("customer") && fields.get("customer_email")) {
+        stripeError(res, 400, "You may only specify one of these parameters: customer, customer_email.");
+        return;
+      }
+      if (fields.get("mode") === "setup" && !fields.get("currency")) {
+        stripeError(res, 400, "Missing required param: currency.", "parameter_missing");
+        return;
+      }
       if (fake.failNext) {
         const message = fake.failNext;
         fake.failNext = null;
@@ -238,6 +476,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           client_reference_id: fields.get("client_reference_id"),
           metadata: metadataOf(fields),
           payment_intent: null,
+          mode: fields.get("mode") === "setup" ? "setup" : "payment",
+          customer: fields.get("customer"),
+          setup_intent: null,
+          used_payment_method: null,
+          saves_card: fields.get("payment_intent_data[setup_future_usage]") === "off_session",
         };
         byKey.set(key, session);
         sessions.set(id, session);

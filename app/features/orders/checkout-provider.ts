@@ -20,6 +20,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** The same key gives the same checkout (the order id for the first checkout of an order). */
   idempotencyKey: string;
+  /**
+   * Saves the card used for later charges without the client present (a care plan's first period,
+   * ADR 0531), on this provider customer. The customer's email then stands for `customerEmail`.
+   */
+  saveCardFor?: { customerId: string };
 }
 
 export interface CheckoutResult {

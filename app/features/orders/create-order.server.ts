@@ -21,6 +21,11 @@ export interface CreateOrderInput {
   invoicePrice: InvoicePrice;
   invoiceKind?: InvoiceKind;
   now?: Date;
+  /**
+   * Raise the 'New Invoice' notice: no for a checkout (the client pays at once and the payment raises
+   * the one notice, ADR 0515), yes for an invoice the client did not ask for (a plan's renewal).
+   */
+  announce?: boolean;
 }
 
 /**
@@ -54,8 +59,8 @@ export async function createOrder(
     seller: sellerSnapshot(config.business),
     kind: input.invoiceKind,
     now: input.now,
-    // The client is about to pay it: the payment's one notice tells them (ADR 0515).
-    announce: false,
+    // By default the client is about to pay it: the payment's one notice tells them (ADR 0515).
+    announce: input.announce ?? false,
   });
   return { order, invoice };
 }

@@ -9,6 +9,7 @@ import {
   TEST_BUSINESS,
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
+import { savedCardsNotUsed } from "../../../tests/support/saved-card-stubs";
 import { CHECKOUTS_PER_HOUR } from "./checkout-limit.server";
 import type { CheckoutRequest } from "./checkout-provider";
 import { SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
@@ -20,6 +21,7 @@ function fakeProvider() {
   const calls: CheckoutRequest[] = [];
   const state = { failure: null as string | null };
   const active: PaymentProvider = {
+    ...savedCardsNotUsed,
     name: "sandbox",
     async createCheckout(request) {
       calls.push(request);

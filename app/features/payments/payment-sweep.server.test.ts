@@ -23,6 +23,7 @@ import {
   TEST_BUSINESS,
   TEST_PUBLIC_URL,
 } from "~/features/testing/memory-database.server";
+import { savedCardsNotUsed } from "../../../tests/support/saved-card-stubs";
 import { listPaymentIssues } from "./payment-issues.server";
 import { SWEEP_LEASE, selectSweepCandidates, sweepPendingCheckouts } from "./payment-sweep.server";
 import type { CheckoutStatus, PaymentProvider } from "./provider";
@@ -36,6 +37,7 @@ function fakeProvider() {
   const answers = new Map<string, CheckoutStatus | Error>();
   const asked: string[] = [];
   const provider: PaymentProvider = {
+    ...savedCardsNotUsed,
     name: "stripe",
     async createCheckout() {
       throw new Error("not used here");

@@ -5,7 +5,7 @@
  * ADR 0012) and extended here. The providers (sandbox.server.ts, stripe.server.ts) import this module;
  * the factory that chooses one (provider.server.ts) imports them, so nothing imports in a circle.
  */
-import type { CheckoutProvider } from "~/features/orders/checkout-provider";
+import type { CheckoutProvider, CheckoutResult } from "~/features/orders/checkout-provider";
 
 export type ProviderName = "sandbox" | "stripe";
 
@@ -89,7 +89,80 @@ export interface CheckoutStatus {
   paymentReference?: string | null;
 }
 
-export interface PaymentProvider extends CheckoutProvider {
+/** A card saved at the provider, to be charged without the client present (care plans, ADR 0531). */
+export interface SavedCard {
+  /** The provider's customer the card belongs to. */
+  customerId: string;
+  /** The provider's id of the saved card (a PaymentMethod). */
+  paymentMethodId: string;
+  /** "visa", "mastercard", …: shown with the last four digits. */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Why the provider refused a charge, in Stripe's words (the sandbox uses the same codes). */
+export interface ChargeDecline {
+  /** The error's `code`: `card_declined`, `expired_card`, `authentication_required`, … */
+  code?: string | null;
+  declineCode?: string | null;
+  adviceCode?: string | null;
+}
+
+/** A charge of a saved card for an invoice, without the client present. */
+export interface SavedCardCharge {
+  customerId: string;
+  paymentMethodId: string;
+  orderId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  description: string;
+  /** The invoice total in `currency` (major units, already exact for the currency). */
+  amount: number;
+  currency: string;
+  /** The same key makes at most one charge (one per plan, period and attempt). */
+  idempotencyKey: string;
+}
+
+export type SavedCardChargeResult =
+  | { status: "succeeded"; paymentReference: string }
+  /** Accepted and not yet settled: the webhook (or the payment sweep) says how it ends. */
+  | { status: "processing"; paymentReference: string }
+  | { status: "declined"; paymentReference: string | null; decline: ChargeDecline; message: string };
+
+/** A hosted page where a client saves a card for later charges (Stripe Checkout in setup mode). */
+export interface CardSetupRequest {
+  customerId: string;
+  /** What the card is for, as the page shows it ("Care Plus: the card for renewals"). */
+  description: string;
+  /** The currency of the charges to come. */
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  /** Kept by the provider and returned with the page's events (e.g. the subscription it is for). */
+  metadata: Record<string, string>;
+}
+
+/** What a provider offers for saved cards (ADR 0531): a customer, a card saved, a card charged. */
+export interface SavedCardProvider {
+  /**
+   * Makes the provider's customer for a client. The caller keeps its id and asks once per client;
+   * the same idempotency key gives the same customer while the provider remembers the key.
+   */
+  createCustomer(request: { clientId: string; email: string; name: string }): Promise<string>;
+  createCardSetup(request: CardSetupRequest): Promise<CheckoutResult>;
+  /**
+   * The card a completed checkout left on file: a payment made with `saveCardFor`, or a card setup;
+   * null when it saved none (not completed, or no card).
+   */
+  savedCardOf(checkoutReference: string): Promise<SavedCard | null>;
+  /** Charges a saved card off-session; declines are answered, not thrown. Throws PaymentProviderError. */
+  chargeSavedCard(request: SavedCardCharge): Promise<SavedCardChargeResult>;
+}
+
+export interface PaymentProvider extends CheckoutProvider, SavedCardProvider {
   readonly name: ProviderName;
   /**
    * Gives back (part of) a payment; the same idempotency key makes one refund. Throws

@@ -1,8 +1,9 @@
 /** The sandbox provider's memory of its checkouts and refunds, in the database (`sandbox_checkouts`, `sandbox_refunds`; ADRs 0503, 0505). */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sandboxCheckouts, sandboxRefunds } from "~/db/schema";
+import { sandboxCheckouts, sandboxRefunds, sandboxSavedCards } from "~/db/schema";
 import type { SandboxCheckoutStore } from "./sandbox.server";
+import { isSandboxTestCard } from "./sandbox-cards";
 
 export function databaseSandboxStore(db: Database): SandboxCheckoutStore {
   return {
@@ -32,6 +33,22 @@ export function databaseSandboxStore(db: Database): SandboxCheckoutStore {
           and(eq(sandboxRefunds.checkoutId, checkoutId), except ? ne(sandboxRefunds.id, except) : undefined),
         );
       return Number(row?.total ?? 0);
+    },
+    async saveCard(card) {
+      await db.insert(sandboxSavedCards).values(card).onConflictDoNothing();
+    },
+    async savedCard(by) {
+      const [row] = await db
+        .select()
+        .from(sandboxSavedCards)
+        .where(
+          "checkoutId" in by
+            ? eq(sandboxSavedCards.checkoutId, by.checkoutId)
+            : eq(sandboxSavedCards.paymentMethodId, by.paymentMethodId),
+        )
+        .limit(1);
+      if (!row || !isSandboxTestCard(row.card)) return null;
+      return { ...row, card: row.card };
     },
     async find(id) {
       const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id)).limit(1);

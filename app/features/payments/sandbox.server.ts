@@ -17,9 +17,17 @@ import {
   PaymentProviderError,
   type RefundOutcome,
   type RefundRequest,
+  type SavedCard,
+  type SavedCardChargeResult,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
 } from "./provider";
+import {
+  SANDBOX_TEST_CARDS,
+  type SandboxTestCard,
+  type SandboxTestCardName,
+  sandboxCardExpiry,
+} from "./sandbox-cards";
 
 export const SANDBOX_SIGNATURE_HEADER = "portico-sandbox-signature";
 export const SANDBOX_CHECKOUT_PATH = "/payments/sandbox/checkout";
@@ -37,6 +45,10 @@ const SessionSchema = z.object({
   currency: z.string(),
   successUrl: z.string(),
   cancelUrl: z.string(),
+  /** setup: the page saves a card and charges nothing (ADR 0531); absent: a payment. */
+  mode: z.enum(["payment", "setup"]).optional(),
+  /** The customer the card used is saved for (a payment that saves it, or a setup). */
+  saveCardFor: z.string().optional(),
 });
 export type SandboxSession = z.infer<typeof SessionSchema>;
 
@@ -107,12 +119,37 @@ export interface SandboxCheckoutStore {
   refund(refund: { id: string; checkoutId: string; amount: number }): Promise<void>;
   /** What has been refunded of a checkout, refund `except` left out. */
   refunded(checkoutId: string, except?: string): Promise<number>;
+  /** Keeps the card a checkout saved; a checkout saves one card (a second is left out). */
+  saveCard(card: SandboxStoredCard): Promise<void>;
+  /** The card saved by a checkout, or by its payment method id. */
+  savedCard(by: { checkoutId: string } | { paymentMethodId: string }): Promise<SandboxStoredCard | null>;
+}
+
+export interface SandboxStoredCard {
+  paymentMethodId: string;
+  checkoutId: string;
+  customerId: string;
+  card: SandboxTestCardName;
+  expMonth: number;
+  expYear: number;
 }
 
 export function memorySandboxStore(now: () => Date = () => new Date()): SandboxCheckoutStore {
   const rows = new Map<string, { amount: number; currency: string; paidAt: Date | null; createdAt: Date }>();
   const refunds = new Map<string, { checkoutId: string; amount: number }>();
+  const cards: SandboxStoredCard[] = [];
   return {
+    async saveCard(card) {
+      if (!cards.some((c) => c.checkoutId === card.checkoutId || c.paymentMethodId === card.paymentMethodId))
+        cards.push(card);
+    },
+    async savedCard(by) {
+      return (
+        cards.find((c) =>
+          "checkoutId" in by ? c.checkoutId === by.checkoutId : c.paymentMethodId === by.paymentMethodId,
+        ) ?? null
+      );
+    },
     async refund(r) {
       if (!refunds.has(r.id)) refunds.set(r.id, { checkoutId: r.checkoutId, amount: r.amount });
     },
@@ -139,8 +176,44 @@ export interface SandboxProvider extends PaymentProvider {
   readonly name: "sandbox";
   /** The session behind a checkout page's token, or null when the token is not one of ours. */
   readSession(token: string): SandboxSession | null;
-  /** Pay: sends the signed `checkout.completed` webhook and waits for the portal's answer. */
-  pay(session: SandboxSession): Promise<void>;
+  /**
+   * Pay: sends the signed `checkout.completed` webhook and waits for the portal's answer. A session that
+   * saves a card saves `card` first (the succeeding test card when none is named).
+   */
+  pay(session: SandboxSession, card?: SandboxTestCardName): Promise<void>;
+  /** A setup session's Save: keeps the chosen test card for the session's customer. */
+  saveCard(session: SandboxSession, card: SandboxTestCardName): Promise<void>;
+}
+
+/** An id of the sandbox's own, from what makes it: the same seed, the same id. */
+function sandboxId(prefix: string, seed: string): string {
+  return `${prefix}_sbx_${createHash("sha256").update(seed).digest("hex").slice(0, 24)}`;
+}
+
+function savedCardOfStored(stored: SandboxStoredCard): SavedCard {
+  const card: SandboxTestCard = SANDBOX_TEST_CARDS[stored.card];
+  return {
+    customerId: stored.customerId,
+    paymentMethodId: stored.paymentMethodId,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: stored.expMonth,
+    expYear: stored.expYear,
+  };
+}
+
+/** What the client reads when a sandbox test card is declined (Stripe's own wording for these codes). */
+function declineMessage(card: SandboxTestCard): string {
+  switch (card.decline?.declineCode) {
+    case "insufficient_funds":
+      return "Your card has insufficient funds.";
+    case "stolen_card":
+      return "Your card was declined.";
+    case "authentication_required":
+      return "Your card was declined. This transaction requires authentication.";
+    default:
+      return "Your card was declined.";
+  }
 }
 
 /** The sandbox's refund id for an idempotency key: the same key, the same refund. */
@@ -167,6 +240,17 @@ export function createSandboxProvider(options: {
     return `${body}.${hmac(tokenSecret, body)}`;
   }
 
+  async function saveCard(session: SandboxSession, card: SandboxTestCardName): Promise<void> {
+    if (!session.saveCardFor) throw new PaymentProviderError("this checkout saves no card");
+    await store.saveCard({
+      paymentMethodId: sandboxId("pm", `${session.id}:${card}`),
+      checkoutId: session.id,
+      customerId: session.saveCardFor,
+      card,
+      ...sandboxCardExpiry(card, now()),
+    });
+  }
+
   return {
     name: "sandbox",
 
@@ -182,6 +266,7 @@ export function createSandboxProvider(options: {
         currency: request.currency,
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
+        ...(request.saveCardFor ? { saveCardFor: request.saveCardFor.customerId } : {}),
       };
       try {
         await store.created(session);
@@ -189,6 +274,77 @@ export function createSandboxProvider(options: {
         throw new PaymentProviderError(`the checkout could not be stored (${(error as Error).message})`);
       }
       return { url: `${SANDBOX_CHECKOUT_PATH}?session=${sessionToken(session)}`, reference: id };
+    },
+
+    async createCustomer({ clientId }) {
+      return sandboxId("cus", `customer:${clientId}`);
+    },
+
+    async createCardSetup(request) {
+      const session: SandboxSession = {
+        id: sandboxId("cs_setup", request.idempotencyKey),
+        orderId: "",
+        invoiceNumber: "",
+        description: request.description,
+        amount: 0,
+        currency: request.currency,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        mode: "setup",
+        saveCardFor: request.customerId,
+      };
+      return { url: `${SANDBOX_CHECKOUT_PATH}?session=${sessionToken(session)}`, reference: session.id };
+    },
+
+    async savedCardOf(reference) {
+      let stored: SandboxStoredCard | null;
+      try {
+        stored = await store.savedCard({ checkoutId: reference });
+      } catch (error) {
+        throw new PaymentProviderError(`the card could not be read (${(error as Error).message})`);
+      }
+      return stored ? savedCardOfStored(stored) : null;
+    },
+
+    async chargeSavedCard(request): Promise<SavedCardChargeResult> {
+      let stored: SandboxStoredCard | null;
+      try {
+        stored = await store.savedCard({ paymentMethodId: request.paymentMethodId });
+      } catch (error) {
+        throw new PaymentProviderError(`the card could not be read (${(error as Error).message})`);
+      }
+      if (!stored || stored.customerId !== request.customerId) {
+        throw new PaymentProviderError(`No such payment method: '${request.paymentMethodId}'`);
+      }
+      // The same key, the same payment (as a PaymentIntent made with an idempotency key).
+      const paymentReference = sandboxId("pi", request.idempotencyKey);
+      const card: SandboxTestCard = SANDBOX_TEST_CARDS[stored.card];
+      const today = now();
+      const expired =
+        today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 > stored.expYear * 12 + stored.expMonth;
+      if (expired) {
+        return {
+          status: "declined",
+          paymentReference,
+          decline: { code: "expired_card", declineCode: "expired_card" },
+          message: "Your card has expired.",
+        };
+      }
+      if (card.decline) {
+        return { status: "declined", paymentReference, decline: card.decline, message: declineMessage(card) };
+      }
+      try {
+        await store.created({
+          id: paymentReference,
+          orderId: request.orderId,
+          amount: request.amount,
+          currency: request.currency,
+        });
+        await store.paid(paymentReference);
+      } catch (error) {
+        throw new PaymentProviderError(`the payment could not be stored (${(error as Error).message})`);
+      }
+      return { status: "succeeded", paymentReference };
     },
 
     async refund(request: RefundRequest): Promise<RefundOutcome> {
@@ -273,7 +429,11 @@ export function createSandboxProvider(options: {
       }
     },
 
-    async pay(session) {
+    saveCard,
+
+    async pay(session, card = "succeeds") {
+      if (session.mode === "setup") throw new PaymentProviderError("a card setup charges nothing");
+      if (session.saveCardFor) await saveCard(session, card);
       // One completed event per session: paying twice sends the same event id, which the portal
       // recognises as a repeat.
       const event: SandboxEvent = {

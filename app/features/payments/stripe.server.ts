@@ -4,7 +4,9 @@
  * `checkout.session.async_payment_succeeded` and `checkout.session.expired` webhooks verified with the
  * endpoint's signing secret on the raw body. Refunds (ADR 0505): a Refund on the PaymentIntent with
  * Portico's refund id in its metadata and the refund's idempotency key; `refund.created`,
- * `refund.updated`, `refund.failed` and `charge.refunded` webhooks report them.
+ * `refund.updated`, `refund.failed` and `charge.refunded` webhooks report them. Saved cards (ADR 0531):
+ * one Customer per client, the card saved by the first payment (`setup_future_usage: off_session`) or
+ * by a Checkout Session in setup mode, and charged by an off-session PaymentIntent confirmed at once.
  */
 import { createRequire } from "node:module";
 import type Stripe from "stripe";
@@ -16,6 +18,8 @@ import {
   type RefundOutcome,
   type RefundRequest,
   type RefundUpdate,
+  type SavedCard,
+  type SavedCardChargeResult,
   type VerifiedPaymentEvent,
   WebhookVerificationError,
 } from "./provider";
@@ -58,6 +62,43 @@ function refundStatus(status: string | null | undefined): RefundOutcome["status"
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === "string" ? value : (value?.id ?? null);
+
+const fail = (error: unknown) =>
+  new PaymentProviderError(error instanceof Error ? error.message : String(error));
+
+/** A PaymentMethod (expanded) → the card Portico shows and charges; null when it is not a card. */
+function savedCardFrom(
+  method: string | Stripe.PaymentMethod | null | undefined,
+  customer: string | { id: string } | null | undefined,
+): SavedCard | null {
+  if (!method || typeof method === "string" || !method.card) return null;
+  const customerId = idOf(customer) ?? idOf(method.customer);
+  if (!customerId) return null;
+  return {
+    customerId,
+    paymentMethodId: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  };
+}
+
+/** A PaymentIntent's state after an off-session confirmation → what the renewal does next. */
+function chargeResultOf(intent: Stripe.PaymentIntent): SavedCardChargeResult {
+  if (intent.status === "succeeded") return { status: "succeeded", paymentReference: intent.id };
+  if (intent.status === "processing") return { status: "processing", paymentReference: intent.id };
+  const error = intent.last_payment_error;
+  // requires_action: the bank wants its cardholder, who is not there (authentication_required).
+  const code =
+    error?.code ?? (intent.status === "requires_action" ? "authentication_required" : "card_declined");
+  return {
+    status: "declined",
+    paymentReference: intent.id,
+    decline: { code, declineCode: error?.decline_code ?? null, adviceCode: error?.advice_code ?? null },
+    message: error?.message ?? "The card was not charged.",
+  };
+}
 
 /** A Stripe Refund object → the update the portal applies. */
 export function stripeRefundUpdate(refund: Stripe.Refund): RefundUpdate {
@@ -104,10 +145,14 @@ export function createStripeProvider(options: {
           {
             mode: "payment",
             client_reference_id: request.orderId,
-            customer_email: request.customerEmail,
+            // Stripe takes a customer or an email, not both: a saved card belongs to the customer.
+            ...(request.saveCardFor
+              ? { customer: request.saveCardFor.customerId }
+              : { customer_email: request.customerEmail }),
             metadata: { order_id: request.orderId, invoice_id: request.invoiceId },
             payment_intent_data: {
               metadata: { order_id: request.orderId, invoice_number: request.invoiceNumber },
+              ...(request.saveCardFor ? { setup_future_usage: "off_session" as const } : {}),
             },
             line_items: [
               {
@@ -130,6 +175,102 @@ export function createStripeProvider(options: {
         return { url: session.url, reference: session.id };
       } catch (error) {
         throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+      }
+    },
+
+    async createCustomer({ clientId, email, name }) {
+      try {
+        const customer = await stripe.customers.create(
+          { email, name, metadata: { client_id: clientId } },
+          { idempotencyKey: `customer:${clientId}` },
+        );
+        return customer.id;
+      } catch (error) {
+        throw fail(error);
+      }
+    },
+
+    async createCardSetup(request) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "setup",
+            customer: request.customerId,
+            currency: request.currency.toLowerCase(),
+            metadata: request.metadata,
+            setup_intent_data: { description: request.description, metadata: request.metadata },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { url: session.url, reference: session.id };
+      } catch (error) {
+        throw fail(error);
+      }
+    },
+
+    async savedCardOf(reference) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(reference, {
+          expand: ["payment_intent.payment_method", "setup_intent.payment_method"],
+        });
+      } catch (error) {
+        const code = (error as { code?: unknown; statusCode?: unknown }) ?? {};
+        if (code.code === "resource_missing" || code.statusCode === 404) return null;
+        throw fail(error);
+      }
+      if (session.status !== "complete") return null;
+      const intent = session.mode === "setup" ? session.setup_intent : session.payment_intent;
+      if (!intent || typeof intent === "string") return null;
+      return savedCardFrom(intent.payment_method as string | Stripe.PaymentMethod | null, session.customer);
+    },
+
+    async chargeSavedCard(request) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: toStripeAmount(request.amount, request.currency),
+            currency: request.currency.toLowerCase(),
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: {
+              order_id: request.orderId,
+              invoice_id: request.invoiceId,
+              invoice_number: request.invoiceNumber,
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return chargeResultOf(intent);
+      } catch (error) {
+        // A decline is an error with the card's reasons (and the PaymentIntent it left); anything else
+        // (the network, a bad key) is the provider failing.
+        const e = error as {
+          type?: string;
+          code?: string;
+          decline_code?: string;
+          advice_code?: string;
+          message?: string;
+          payment_intent?: { id?: string };
+        };
+        if (e?.type === "StripeCardError" || e?.code === "authentication_required") {
+          return {
+            status: "declined",
+            paymentReference: e.payment_intent?.id ?? null,
+            decline: {
+              code: e.code ?? null,
+              declineCode: e.decline_code ?? null,
+              adviceCode: e.advice_code ?? null,
+            },
+            message: e.message ?? "The card was declined.",
+          };
+        }
+        throw fail(error);
       }
     },
 

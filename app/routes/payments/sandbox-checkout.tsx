@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/features/money/format";
+import { SANDBOX_TEST_CARD_NAMES, SANDBOX_TEST_CARDS } from "~/features/payments/sandbox-cards";
 import { buttonClass } from "~/ui/button";
 import { actionResponse, formErrors } from "~/ui/form";
 import { Icon } from "~/ui/icon";
@@ -34,19 +35,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
     invoiceNumber: session.invoiceNumber,
     amount: session.amount,
     currency: session.currency,
+    setup: session.mode === "setup",
+    savesCard: Boolean(session.saveCardFor),
     token: token!,
   };
 }
 
-const Intent = z.object({ intent: z.enum(["pay", "cancel"]), session: z.string().max(4000) });
+const Intent = z.object({
+  intent: z.enum(["pay", "save", "cancel"]),
+  session: z.string().max(4000),
+  card: z.enum(SANDBOX_TEST_CARD_NAMES as [string, ...string[]]).optional(),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return actionResponse({ ok: false, status: 400, error: "Choose Pay or Cancel." });
+  if (!parsed.success)
+    return actionResponse({ ok: false, status: 400, error: "Choose a test card, then Pay or Cancel." });
   const { sandbox, session } = sessionOf(context, parsed.data.session);
   if (parsed.data.intent === "cancel") throw redirect(pathOf(session.cancelUrl));
+  const card = SANDBOX_TEST_CARD_NAMES.find((name) => name === parsed.data.card) ?? "succeeds";
+  if (session.mode === "setup") {
+    await sandbox.saveCard(session, card);
+    throw redirect(pathOf(session.successUrl));
+  }
   try {
-    await sandbox.pay(session);
+    await sandbox.pay(session, card);
   } catch (error) {
     context.logger.warn({ err: error, orderId: session.orderId }, "sandbox: payment webhook failed");
     const message = `The payment could not be completed: ${(error as Error).message}`;
@@ -65,53 +78,74 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
         <p className="text-xs font-semibold uppercase tracking-wide text-amber-700">
           Sandbox payment provider
         </p>
-        <h1 className="mt-2 text-2xl font-bold">Pay {d.businessName}</h1>
+        <h1 className="mt-2 text-2xl font-bold">
+          {d.setup ? `Save a card for ${d.businessName}` : `Pay ${d.businessName}`}
+        </h1>
         <dl className="mt-6 space-y-3 text-sm">
           <div>
-            <dt className="text-slate-500">Item</dt>
+            <dt className="text-slate-500">{d.setup ? "For" : "Item"}</dt>
             <dd className="font-medium">{d.description}</dd>
           </div>
-          <div>
-            <dt className="text-slate-500">Invoice</dt>
-            <dd>{d.invoiceNumber}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Amount</dt>
-            <dd className="text-2xl font-bold" data-testid="sandbox-amount" suppressHydrationWarning>
-              {formatMoney(d.amount, d.currency)}{" "}
-              <span className="text-base font-medium text-slate-500">{d.currency}</span>
-            </dd>
-          </div>
+          {!d.setup && (
+            <>
+              <div>
+                <dt className="text-slate-500">Invoice</dt>
+                <dd>{d.invoiceNumber}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Amount</dt>
+                <dd className="text-2xl font-bold" data-testid="sandbox-amount" suppressHydrationWarning>
+                  {formatMoney(d.amount, d.currency)}{" "}
+                  <span className="text-base font-medium text-slate-500">{d.currency}</span>
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
         {error && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
           </p>
         )}
-        <Form method="post" className="mt-8 flex gap-3">
+        <Form method="post" className="mt-8">
           <input type="hidden" name="session" value={d.token} />
-          <button
-            type="submit"
-            name="intent"
-            value="pay"
-            disabled={busy}
-            className={buttonClass("primary", "flex-1")}
-          >
-            <Icon name="lock" className="size-4" /> Pay
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="cancel"
-            disabled={busy}
-            className={buttonClass("secondary", "flex-1")}
-          >
-            Cancel
-          </button>
+          {d.savesCard && (
+            <fieldset className="mb-6 space-y-2 text-sm">
+              <legend className="mb-2 font-medium">
+                {d.setup ? "The test card to save" : "The test card to pay with (it is saved for renewals)"}
+              </legend>
+              {SANDBOX_TEST_CARD_NAMES.map((name, i) => (
+                <label key={name} className="flex items-center gap-2">
+                  <input type="radio" name="card" value={name} defaultChecked={i === 0} />
+                  {SANDBOX_TEST_CARDS[name].label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="flex gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value={d.setup ? "save" : "pay"}
+              disabled={busy}
+              className={buttonClass("primary", "flex-1")}
+            >
+              <Icon name="lock" className="size-4" /> {d.setup ? "Save card" : "Pay"}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={busy}
+              className={buttonClass("secondary", "flex-1")}
+            >
+              Cancel
+            </button>
+          </div>
         </Form>
         <p className="mt-6 text-xs text-slate-500">
           No money moves: this is the built-in test provider. Pay confirms the payment to the portal through a
-          signed webhook, as a real provider does.
+          signed webhook, as a real provider does; a saved test card decides how later charges of it end.
         </p>
       </div>
     </div>
