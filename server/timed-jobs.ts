@@ -19,6 +19,7 @@ import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import type { PeriodicJob } from "~/features/jobs/runner.server";
 import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
+import type { ProviderName } from "~/features/payments/provider";
 import type { PaymentProviders } from "~/features/payments/provider.server";
 import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
 import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
@@ -47,6 +48,15 @@ export interface TimedJobDeps {
 export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
   const { config, database, logger, wakeOutbox } = deps;
   const db = database.db;
+  // What the jobs that record payments share: the database, the business on receipts, the providers.
+  const paymentDeps = {
+    db,
+    business: config.business,
+    publicUrl: config.publicUrl,
+    wakeOutbox,
+    logger,
+    provider: (name: ProviderName) => deps.payments.forWebhook(name),
+  };
   const jobs: PeriodicJob[] = [
     // Housekeeping: old rate-limit windows go; old live events go too (they only serve streams
     // reconnecting after a short drop).
@@ -106,18 +116,7 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
       intervalMs: HOUR_MS,
       leaseMs: FIVE_MINUTES_MS,
       run: async ({ now, stopping }) => {
-        const results = await chargeDueRenewals(
-          {
-            db,
-            business: config.business,
-            publicUrl: config.publicUrl,
-            wakeOutbox,
-            logger,
-            provider: (name) => deps.payments.forWebhook(name),
-          },
-          now,
-          stopping,
-        );
+        const results = await chargeDueRenewals(paymentDeps, now, stopping);
         if (results.length) logger.info({ results: results.length }, "care plan renewals charged");
       },
     },
@@ -127,17 +126,12 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
       intervalMs: config.paymentSweepIntervalMs,
       leaseMs: SWEEP_LEASE_MS,
       run: async ({ now, holder, stopping }) => {
-        const r = await sweepPendingCheckouts(
-          {
-            db,
-            business: config.business,
-            publicUrl: config.publicUrl,
-            wakeOutbox,
-            logger,
-            provider: (name) => deps.payments.forWebhook(name),
-          },
-          { now, holder, stopping, pendingAfterMs: config.paymentSweepPendingAfterMs },
-        );
+        const r = await sweepPendingCheckouts(paymentDeps, {
+          now,
+          holder,
+          stopping,
+          pendingAfterMs: config.paymentSweepPendingAfterMs,
+        });
         if (r.checked) logger.info({ ...r }, "payment sweep ran");
       },
     },

@@ -10,7 +10,7 @@ export async function emailInvoiceClient(
   tx: Tx,
   config: ChangeDeps["config"],
   invoice: Invoice,
-  email: { kind: string; subject: string; lines: string[] },
+  email: { kind: string; subject: string; lines: string[]; linkLabel?: string },
 ): Promise<void> {
   const [c] = await tx
     .select({ name: clients.name, email: clients.email })
@@ -27,7 +27,7 @@ export async function emailInvoiceClient(
       subject: email.subject,
       greetingName: c.name,
       lines: email.lines,
-      link: { path: `/client/invoice/${invoice.id}`, label: "View the invoice" },
+      link: { path: `/client/invoice/${invoice.id}`, label: email.linkLabel ?? "View the invoice" },
     }),
   });
 }

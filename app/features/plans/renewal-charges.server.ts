@@ -11,7 +11,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
-  clients,
   type Invoice,
   invoices,
   type PlanChargeOutcome,
@@ -19,8 +18,7 @@ import {
   planPeriods,
   planSubscriptions,
 } from "~/db/schema";
-import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
-import { noticeEmail } from "~/features/mail/notice-email.server";
+import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { notifyOwners } from "~/features/orders/order-access.server";
@@ -215,10 +213,11 @@ async function recordAnswer(
       .where(eq(planSubscriptions.id, sub.id));
     const text = declinedNotice(sub, invoice, kind, attempt);
     await raiseNotification(tx, sub.clientId, { ...text, href: `/client/invoice/${invoice.id}` });
-    await emailClient(tx, deps, sub.clientId, invoice, {
+    await emailInvoiceClient(tx, deps, invoice, {
       kind: "plan-charge-failed",
       subject: `${sub.planName}: the payment for invoice ${invoice.invoiceNumber} did not go through`,
       lines: [text.message, declineAdvice(kind)],
+      linkLabel: "Pay the invoice",
     });
     await notifyOwners(tx, {
       title: "Renewal payment failed",
@@ -258,32 +257,6 @@ function declineAdvice(kind: "soft" | "hard" | "authentication"): string {
   return "You can pay the invoice now with another card; otherwise we try again on days 1, 3 and 7 after the due date.";
 }
 
-async function emailClient(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  deps: RenewalChargeDeps,
-  clientId: string,
-  invoice: Invoice,
-  email: { kind: string; subject: string; lines: string[] },
-) {
-  const [c] = await tx
-    .select({ name: clients.name, email: clients.email })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  if (!c) return;
-  await enqueueEmail(tx, {
-    kind: email.kind,
-    to: mailbox(c.email, c.name),
-    ...noticeEmail({
-      business: deps.business,
-      publicUrl: deps.publicUrl,
-      subject: email.subject,
-      greetingName: c.name,
-      lines: email.lines,
-      link: { path: `/client/invoice/${invoice.id}`, label: "Pay the invoice" },
-    }),
-  });
-}
-
 /** Unpaid 7 days after its due date, out of attempts: the plan's benefits stop until it is paid. */
 async function suspend(deps: RenewalChargeDeps, { period, invoice, subscription: sub }: DueRow, now: Date) {
   const suspended = await deps.db.transaction(async (tx) => {
@@ -300,8 +273,9 @@ async function suspend(deps: RenewalChargeDeps, { period, invoice, subscription:
       type: "warning",
       href: `/client/invoice/${invoice.id}`,
     });
-    await emailClient(tx, deps, sub.clientId, invoice, {
+    await emailInvoiceClient(tx, deps, invoice, {
       kind: "plan-suspended",
+      linkLabel: "Pay the invoice",
       subject: `${sub.planName} is suspended`,
       lines: [
         `Invoice ${invoice.invoiceNumber} (${amount}) for ${formatCalendarDay(period.startsOn)} to ${formatCalendarDay(period.endsOn)} is still unpaid, so ${sub.planName} is suspended.`,
