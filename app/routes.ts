@@ -60,6 +60,8 @@ export default [
     route("client/invoices", "routes/portal/invoices.tsx"),
     // Not in the spec (issue "quotes"): the client's requests for custom work, and a new one.
     route("client/quotes", "routes/portal/quotes.tsx"),
+    route("client/plans", "routes/portal/plans.tsx"),
+    route("client/plans/subscribe/:slug", "routes/portal/plan-subscribe.tsx"),
     route("client/quotes/new", "routes/portal/quote-new.tsx"),
     // Not in the spec (issue "quotes"): one of the client's quotes, to accept (then pay) or decline.
     route("client/quotes/:quoteId", "routes/portal/quote.tsx"),

@@ -21,6 +21,7 @@ import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import type { ProviderName } from "~/features/payments/provider";
 import type { PaymentProviders } from "~/features/payments/provider.server";
+import { activatePaidSubscriptions, PLAN_ACTIVATIONS_JOB } from "~/features/plans/activation.server";
 import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
 import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
 import {
@@ -108,6 +109,17 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
           logger.info({ issued: issued.length }, "care plan renewals issued");
           wakeOutbox();
         }
+      },
+    },
+    // A plan starts once its first invoice is paid, with the card its checkout saved (ADR 0531). Every
+    // minute: the client's page reads a paid plan as active before this runs.
+    {
+      name: PLAN_ACTIVATIONS_JOB,
+      intervalMs: 60_000,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ stopping }) => {
+        const started = await activatePaidSubscriptions(paymentDeps, stopping);
+        if (started.length) logger.info({ started: started.length }, "care plans started");
       },
     },
     // Renewal invoices charged on their due day, declines retried on days 1, 3 and 7 (ADR 0531).

@@ -848,7 +848,14 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   createdAt: createdAt(),
 });
 
-export const planSubscriptionStatuses = ["active", "past_due", "suspended", "cancelled"] as const;
+/** incomplete: subscribed, first period not yet paid (ADR 0531). */
+export const planSubscriptionStatuses = [
+  "incomplete",
+  "active",
+  "past_due",
+  "suspended",
+  "cancelled",
+] as const;
 export type PlanSubscriptionStatus = (typeof planSubscriptionStatuses)[number];
 export const planCycles = ["monthly", "yearly"] as const;
 

@@ -48,6 +48,12 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   declined: "neutral",
   expired: "neutral",
   superseded: "neutral",
+  // Care plans (issue 38).
+  active: "success",
+  waiting: "warning",
+  past_due: "danger",
+  suspended: "danger",
+  ending: "warning",
 };
 
 /** The tone a status is shown in (muted when it has none of its own). */

@@ -40,9 +40,10 @@ test("a visitor sees /plans in euros, and the owner's new price shows there at o
     await expect(essentials.locator("[data-price-usd='49']").first()).toContainText("€");
     await expect(essentials.locator("[data-price-usd-beneath]").first()).toHaveText("$49.00 USD");
     await expect(essentials).toContainText("Yearly: 2 months free");
-    await expect(
-      essentials.getByRole("link", { name: /^Ask about this plan\s*: Care Essentials$/ }),
-    ).toHaveAttribute("href", "/#quote");
+    await expect(essentials.getByRole("link", { name: /^Choose plan\s*: Care Essentials$/ })).toHaveAttribute(
+      "href",
+      /\/client\/plans\/subscribe\/care-essentials\?cycle=monthly$/,
+    );
     await visitor.waitForLoadState("networkidle");
     await axe(visitor);
 

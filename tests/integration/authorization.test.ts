@@ -375,6 +375,26 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   "client/quotes": [{ method: "GET", url: () => "/client/quotes", expect: portalPage() }],
+  // Care plans (issue 38): each client's own page; the subscribe page of a plan, never a price taken.
+  "client/plans": [{ method: "GET", url: () => "/client/plans", expect: portalPage(false) }],
+  "client/plans/subscribe/:slug": [
+    {
+      method: "GET",
+      url: () => "/client/plans/subscribe/care-plus?cycle=monthly",
+      expect: { anon: LOGIN, a: 200, b: 200, admin: 200 },
+    },
+    {
+      method: "GET",
+      url: () => "/client/plans/subscribe/no-such-plan",
+      expect: { anon: LOGIN, a: 404, b: 404, admin: 404 },
+    },
+    {
+      method: "POST",
+      url: () => "/client/plans/subscribe/care-plus",
+      body: () => ({ checkoutToken: "x", cycle: "weekly" }),
+      expect: { anon: LOGIN, a: 400, b: 400, admin: 400 },
+    },
+  ],
   // One of A's quotes (issue "quotes"): A's own, as A's invoices; a form's refusal changes nothing.
   "client/quotes/:quoteId": [
     {

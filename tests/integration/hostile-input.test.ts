@@ -633,6 +633,12 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       path: () => "/client/purchase/email-migration",
       fields: () => ({ checkoutToken: "x", package: "basic", quantity: "20", currency: "USD" }),
     },
+    // Subscribing to a care plan (issue 38): only the cycle and the form's token are read.
+    {
+      as: "client",
+      path: () => "/client/plans/subscribe/care-plus",
+      fields: () => ({ checkoutToken: "x", cycle: "monthly", currency: "EUR" }),
+    },
     {
       as: "client",
       path: () => "/client/notifications",

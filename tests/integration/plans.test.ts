@@ -71,9 +71,8 @@ describe.each(testDatabases)("care plans on $name", (database) => {
     expect(text(html)).toContain("Yearly: 2 months free");
     expect(text(html)).toContain("3 support incidents per period");
     expect(text(html)).toContain("5 domains watched");
-    // Until clients subscribe themselves, a plan is asked for through the quote request.
-    expect(text(html)).toContain("Ask about this plan");
-    expect(html).toContain('href="/#quote"');
+    expect(html).toContain('href="/client/plans/subscribe/care-essentials?cycle=monthly"');
+    expect(html).toContain('href="/client/plans/subscribe/care-plus?cycle=yearly"');
     expect(html).toMatch(/data-price-usd-beneath="true">\$49\.00(<!-- -->)? USD/);
     expect(text(html)).toContain('<link rel="canonical" href="http://127.0.0.1/plans"/>');
     expect(await markupErrors(html)).toEqual([]);

@@ -11,7 +11,15 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { type Client, type Invoice, invoices, type Order, orders, type Service } from "~/db/schema";
+import {
+  type Client,
+  type Invoice,
+  invoices,
+  type Order,
+  orders,
+  planSubscriptions,
+  type Service,
+} from "~/db/schema";
 import {
   defaultPackage,
   offeredPackages,
@@ -221,8 +229,11 @@ function successPath(order: Pick<Order, "id">, invoice: Pick<Invoice, "totalAmou
   return `/payment-success?order_id=${order.id}&amount=${invoice.totalAmount}`;
 }
 
-/** Asks the active provider for a checkout of an unpaid invoice and returns where to send the browser. */
-async function startCheckout(
+/**
+ * Asks the active provider for a checkout of an unpaid invoice and returns where to send the browser.
+ * With `saveCardFor`, the card paid with is saved on that provider customer (a care plan's first period).
+ */
+export async function startCheckout(
   deps: OrderDeps,
   input: {
     order: Order;
@@ -230,6 +241,7 @@ async function startCheckout(
     client: Pick<Client, "email">;
     idempotencyKey: string;
     cancelPath: string;
+    saveCardFor?: { customerId: string };
   },
 ): Promise<CheckoutOutcome> {
   const { order, invoice } = input;
@@ -247,6 +259,7 @@ async function startCheckout(
       successUrl: `${base}${successPath(order, invoice)}`,
       cancelUrl: `${base}${input.cancelPath}`,
       idempotencyKey: input.idempotencyKey,
+      ...(input.saveCardFor ? { saveCardFor: input.saveCardFor } : {}),
     });
     if (
       result.reference &&
@@ -343,5 +356,25 @@ export async function payInvoice(
     idempotencyKey:
       invoice.kind === "balance" ? `${order.id}:balance:pay:${attempt}` : `${order.id}:pay:${attempt}`,
     cancelPath: "/client/invoices",
+    ...(await planCardSaving(deps, order)),
   });
+}
+
+/**
+ * A care plan's invoice paid by hand saves the card paid with for the plan's renewals (ADR 0531): the
+ * plan's customer at the active provider, read from its row (orders sit below plans, so by the table).
+ */
+async function planCardSaving(
+  deps: OrderDeps,
+  order: Order,
+): Promise<{ saveCardFor?: { customerId: string } }> {
+  if (!order.planSubscriptionId) return {};
+  const [plan] = await deps.db
+    .select({ customerId: planSubscriptions.providerCustomerId, provider: planSubscriptions.provider })
+    .from(planSubscriptions)
+    .where(eq(planSubscriptions.id, order.planSubscriptionId))
+    .limit(1);
+  return plan?.customerId && plan.provider === deps.providers.active.name
+    ? { saveCardFor: { customerId: plan.customerId } }
+    : {};
 }

@@ -35,6 +35,8 @@ export const THANKS = {
   deposit: "Deposit received, thank you: the work can start. The balance will be invoiced on completion.",
   balance: "Balance received, thank you: your order is now paid in full.",
   confirming: "Thank you! Your payment is being confirmed; we email your receipt as soon as it is.",
+  /** A care plan's period (issue 38): the plan runs; it is seen under Care Plans. */
+  plan: "Your payment was successful. Your care plan is active: see it under Care Plans.",
 } as const;
 
 /**
@@ -61,6 +63,7 @@ export async function paymentThanks(
       serviceName: orders.serviceName,
       packageName: orders.packageName,
       quoteTotalUsd: quotes.totalUsd,
+      planSubscriptionId: orders.planSubscriptionId,
     })
     .from(orders)
     .leftJoin(quotes, eq(quotes.id, orders.quoteId))
@@ -92,7 +95,7 @@ export async function paymentThanks(
   }
   const kind = invoice.kind === "deposit" || invoice.kind === "balance" ? invoice.kind : "full";
   return {
-    sentence: paid ? THANKS[kind] : THANKS.confirming,
+    sentence: paid ? (order.planSubscriptionId ? THANKS.plan : THANKS[kind]) : THANKS.confirming,
     serviceName: order.serviceName,
     packageName: order.packageName,
     invoiceTitle: invoiceKindTitle(invoice.kind),

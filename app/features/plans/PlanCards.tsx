@@ -8,7 +8,14 @@ import { Link } from "react-router";
 import { Price } from "~/features/currency/Price";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
-import { allowanceText, domainsText, PLAN_ENQUIRY_PATH, type PlanCard, yearlySaving } from "./plans";
+import {
+  allowanceText,
+  choosePlanPath,
+  defaultCycle,
+  domainsText,
+  type PlanCard,
+  yearlySaving,
+} from "./plans";
 
 /** How many included lines a compact card shows (the rest are on /plans). */
 const COMPACT_LINES = 3;
@@ -23,6 +30,7 @@ function PlanPriceCard({
   headingLevel: 2 | 3;
 }) {
   const saving = yearlySaving(plan);
+  const cycle = defaultCycle(plan);
   const lines = compact ? plan.included.slice(0, COMPACT_LINES) : plan.included;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -77,9 +85,17 @@ function PlanPriceCard({
           </li>
         ))}
       </ul>
-      <Link to={PLAN_ENQUIRY_PATH} className={buttonClass("primary", "mt-6")}>
-        Ask about this plan<span className="sr-only">: {plan.name}</span>
+      <Link to={choosePlanPath(plan.slug, cycle)} className={buttonClass("primary", "mt-6")}>
+        Choose plan<span className="sr-only">: {plan.name}</span>
       </Link>
+      {!compact && cycle === "monthly" && plan.yearlyPriceUsd !== null && (
+        <Link
+          to={choosePlanPath(plan.slug, "yearly")}
+          className="mt-3 text-center text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Or pay yearly<span className="sr-only"> for {plan.name}</span>
+        </Link>
+      )}
     </li>
   );
 }

@@ -10,8 +10,9 @@
  * same on every server and in every test.
  */
 
-export const PLAN_CYCLES = ["monthly", "yearly"] as const;
-export type PlanCycle = (typeof PLAN_CYCLES)[number];
+import type { PlanCycle } from "./plans";
+
+export type { PlanCycle };
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type CalendarDay = string;

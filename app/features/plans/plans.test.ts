@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planFormDefaults, planFormSchema, planFormValues, slugOf } from "./plan-form";
-import { allowanceText, defaultCycle, isPlanCycle, planCycles, yearlySaving } from "./plans";
+import { allowanceText, choosePlanPath, defaultCycle, isPlanCycle, planCycles, yearlySaving } from "./plans";
 import { SEED_PLANS } from "./seed-data";
 
 const valid = {
@@ -75,6 +75,7 @@ describe("cycles", () => {
     expect(isPlanCycle("weekly")).toBe(false);
     expect(planCycles({ monthlyPriceUsd: 1, yearlyPriceUsd: 10 })).toEqual(["monthly", "yearly"]);
     expect(defaultCycle({ monthlyPriceUsd: null, yearlyPriceUsd: 10 })).toBe("yearly");
+    expect(choosePlanPath("care-plus", "monthly")).toBe("/client/plans/subscribe/care-plus?cycle=monthly");
     expect(allowanceText(1, "monthly")).toBe("1 support incident per month");
     expect(allowanceText(0)).toBe("No support incidents included");
   });

@@ -84,11 +84,10 @@ export function defaultCycle(plan: Pick<PlanCard, "monthlyPriceUsd" | "yearlyPri
   return planCycles(plan)[0] ?? "monthly";
 }
 
-/**
- * Where a card's call to action leads until clients subscribe themselves (issue 38, item 2, still to
- * come): the home page's quote request, which reaches the owner, who sets the plan up.
- */
-export const PLAN_ENQUIRY_PATH = "/#quote";
+/** Where a plan is chosen: its subscribe page (signed-in clients; a visitor signs in first). */
+export function choosePlanPath(slug: string, cycle: PlanCycle): string {
+  return `/client/plans/subscribe/${encodeURIComponent(slug)}?cycle=${cycle}`;
+}
 
 export interface YearlySaving {
   /** Twelve months at the monthly price less the yearly price, in USD (exact to the cent). */

@@ -3,62 +3,24 @@ import path from "node:path";
 import { writeHeapSnapshot } from "node:v8";
 import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { z } from "zod";
-import { orderStatuses, quoteRequests, user } from "~/db/schema";
+import type { z } from "zod";
+import { quoteRequests, user } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";
+import { activatePaidSubscriptions } from "~/features/plans/activation.server";
 import { saveDraft } from "~/features/quotes/quote-drafts.server";
 import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
+import { hooks } from "~/features/testing/test-hooks";
 import type { Route } from "./+types/test-hooks";
 
 /**
  * Not in the spec: hooks the browser tests use to make orders, payments and catalogue changes in the
- * server's own database (an embedded PGlite belongs to one process). Served only with TEST_HOOKS=true.
+ * server's own database (an embedded PGlite belongs to one process). Served only with TEST_HOOKS=true;
+ * what each takes is in features/testing/test-hooks.ts.
  */
-const hooks = {
-  "verify-user": z.object({ email: z.string().email() }),
-  orders: z.object({
-    email: z.string().email(),
-    count: z.coerce.number().int().min(1).max(20_000).default(1),
-    status: z.enum(orderStatuses).default("pending"),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .default("USD"),
-    rate: z.coerce.number().positive().default(1),
-    amountUsd: z.coerce.number().positive().default(25),
-    dueInDays: z.coerce.number().int().default(14),
-    announce: z.coerce.boolean().default(false),
-    placedAt: z.iso.datetime().optional(),
-  }),
-  "order-status": z.object({ email: z.string().email(), orderId: z.uuid(), status: z.enum(orderStatuses) }),
-  overdue: z.object({}),
-  catalogue: z.object({}),
-  // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
-  memory: z.object({
-    snapshot: z
-      .string()
-      .regex(/^[\w.-]{1,80}$/)
-      .optional(),
-  }),
-  // A client writes on their order's conversation (the owner's page is watched for it live).
-  "order-message": z.object({ email: z.string().email(), orderId: z.uuid(), body: z.string() }),
-  // The owner writes a quote for the latest request from `email` (or for `email` itself) and sends it.
-  quote: z.object({
-    email: z.string().email(),
-    name: z.string().default("Quote Client"),
-    lines: z
-      .array(z.object({ description: z.string(), quantity: z.coerce.number().int(), unitPrice: z.string() }))
-      .min(1),
-    depositPercent: z.coerce.number().int().optional(),
-    validInDays: z.coerce.number().int().default(14),
-    terms: z.string(),
-  }),
-};
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.runtime.config.testHooks) throw new Response("Not Found", { status: 404 });
   const hook = params.hook as keyof typeof hooks;
@@ -67,6 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = schema.safeParse(await request.json().catch(() => ({})));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const db = context.runtime.database.db;
+  const forWebhook = (name: string) => context.runtime.payments.forWebhook(name);
   const input = parsed.data as Record<string, unknown>;
   const userId = async () => {
     const [row] = await db
@@ -94,6 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "overdue":
       return { marked: await markOverdueInvoices(db) };
+    case "plan-activations":
+      return {
+        started: await activatePaidSubscriptions({ db, provider: forWebhook, logger: context.logger }),
+      };
     case "catalogue":
       return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };
     case "order-message": {

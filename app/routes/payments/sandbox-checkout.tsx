@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/features/money/format";
-import { SANDBOX_TEST_CARD_NAMES, SANDBOX_TEST_CARDS } from "~/features/payments/sandbox-cards";
+import { SandboxTestCardChoice } from "~/features/payments/SandboxTestCardChoice";
+import { SANDBOX_TEST_CARD_NAMES } from "~/features/payments/sandbox-cards";
 import { buttonClass } from "~/ui/button";
 import { actionResponse, formErrors } from "~/ui/form";
 import { Icon } from "~/ui/icon";
@@ -109,19 +110,7 @@ export default function SandboxCheckout({ loaderData: d, actionData }: Route.Com
         )}
         <Form method="post" className="mt-8">
           <input type="hidden" name="session" value={d.token} />
-          {d.savesCard && (
-            <fieldset className="mb-6 space-y-2 text-sm">
-              <legend className="mb-2 font-medium">
-                {d.setup ? "The test card to save" : "The test card to pay with (it is saved for renewals)"}
-              </legend>
-              {SANDBOX_TEST_CARD_NAMES.map((name, i) => (
-                <label key={name} className="flex items-center gap-2">
-                  <input type="radio" name="card" value={name} defaultChecked={i === 0} />
-                  {SANDBOX_TEST_CARDS[name].label}
-                </label>
-              ))}
-            </fieldset>
-          )}
+          {d.savesCard && <SandboxTestCardChoice setup={d.setup} />}
           <div className="flex gap-3">
             <button
               type="submit"

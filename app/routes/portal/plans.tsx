@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { requireClient } from "~/features/accounts/session.server";
+import { clientPlans } from "~/features/plans/client-plans.server";
+import { pageTitle } from "~/features/site/meta";
+import { StatusBadge } from "~/ui/badge";
+import { ButtonLink } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Page } from "~/ui/page";
+import { DataTable, Td } from "~/ui/table";
+import type { Route } from "./+types/plans";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Care Plans", matches) }];
+
+/** Not in the spec (issue 38): the signed-in client's care plans, each with its card and invoices. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireClient(request, context);
+  const { runtime } = context;
+  const rates = (await runtime.currency.rates.get()).rates;
+  const taxRatePercent = runtime.config.invoices.taxRatePercent;
+  return { plans: await clientPlans(runtime.database.db, user.id, { rates, taxRatePercent }, new Date()) };
+}
+
+const linkClass = "font-medium text-brand-700 underline";
+
+export default function Plans({ loaderData }: Route.ComponentProps) {
+  const { plans } = loaderData;
+  return (
+    <Page title="Care Plans" actions={<ButtonLink to="/plans">See the plans</ButtonLink>}>
+      {plans.length === 0 && (
+        <Card title="No care plan yet">
+          <p className="text-slate-700">
+            A care plan looks after your email, certificates and backups every month for a fixed price.{" "}
+            <Link to="/plans" className={linkClass}>
+              Compare the plans
+            </Link>
+            .
+          </p>
+        </Card>
+      )}
+      {plans.map((plan) => (
+        <Card key={plan.id} title={plan.planName} data-plan-id={plan.id}>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-600">Status</dt>
+              <dd>
+                <StatusBadge status={plan.status} label={plan.statusLabel} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{plan.cycle === "yearly" ? "Yearly" : "Monthly"} period</dt>
+              <dd>{plan.period}</dd>
+            </div>
+            {plan.renewal && (
+              <div>
+                <dt className="text-slate-600">Next renewal</dt>
+                <dd data-testid="plan-renewal">
+                  {plan.renewal.day}: {plan.renewal.amount}{" "}
+                  <span className="text-slate-600">(at that day's rate)</span>
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-slate-600">Card for renewals</dt>
+              <dd data-testid="plan-card">{plan.card ?? "None yet: renewals are paid from their invoice"}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Support incidents this period</dt>
+              <dd>
+                {plan.allowance.used} of {plan.allowance.included} used
+              </dd>
+            </div>
+          </dl>
+          {plan.payInvoiceId && (
+            <form method="post" action={`/client/invoices/${plan.payInvoiceId}/pay`} className="mt-4">
+              <button type="submit" className="font-semibold text-brand-700 underline">
+                Pay the first invoice to start the plan
+              </button>
+            </form>
+          )}
+          <div className="mt-4" />
+          <DataTable caption={`${plan.planName} invoices`} head={["Invoice", "Period", "Total", "Status"]}>
+            {plan.invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <Td className="whitespace-nowrap">
+                  <Link to={`/client/invoice/${invoice.id}`} className={linkClass}>
+                    {invoice.number}
+                  </Link>
+                </Td>
+                <Td>{invoice.period}</Td>
+                <Td className="whitespace-nowrap font-medium">{invoice.total}</Td>
+                <Td>
+                  <StatusBadge status={invoice.status} />
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        </Card>
+      ))}
+    </Page>
+  );
+}
