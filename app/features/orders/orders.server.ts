@@ -28,7 +28,7 @@ import {
   servicePagePath,
 } from "~/features/catalogue/catalogue";
 import { getService, resolveServiceId } from "~/features/catalogue/catalogue.server";
-import { BASE_CURRENCY, type Rates, toCurrencyCode } from "~/features/currency/currency";
+import { type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { invoicePartLabel } from "~/features/invoices/invoice-kind";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
@@ -36,7 +36,7 @@ import { consumeCheckoutAllowance } from "./checkout-limit.server";
 import type { CheckoutProvider } from "./checkout-provider";
 import { createOrder } from "./create-order.server";
 import { PAYMENT_FAILED, SERVICE_NOT_FOUND, TOO_MANY_ORDERS, TOO_MANY_PAYMENTS } from "./messages";
-import { chooseAddons, priceOrder } from "./pricing";
+import { chargeCurrency, chooseAddons, priceOrder } from "./pricing";
 
 export interface OrderDeps {
   db: Database;
@@ -148,16 +148,11 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
     return { ok: false, status: 400, error: `This service has no add-on "${chosen.unknown}".` };
   }
   // An unknown currency or one without a rate is charged in USD (prices "stay in USD").
-  const rates = await deps.rates();
-  let currency = toCurrencyCode(input.currency) ?? BASE_CURRENCY;
-  const rate = rates[currency];
-  if (currency !== BASE_CURRENCY && !(rate && rate > 0)) currency = BASE_CURRENCY;
   const price = priceOrder({
     unitPriceUsd,
     quantity,
     addons: chosen.addons,
-    currency,
-    rate: currency === BASE_CURRENCY ? 1 : (rate ?? 1),
+    ...chargeCurrency(toCurrencyCode(input.currency), await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
   });
 

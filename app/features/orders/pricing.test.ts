@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEED_SERVICES } from "~/features/catalogue/seed-data";
 import { fromMinorUnits, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
-import { chooseAddons, priceOrder } from "./pricing";
+import { chargeCurrency, chooseAddons, priceOrder } from "./pricing";
 
 const seed = (slug: string) => SEED_SERVICES.find((s) => s.slug === slug)!;
 const procurement = { key: "procurement", name: "Certificate procurement", unitPriceUsd: 5 };
@@ -234,5 +234,17 @@ describe("the SSL procurement add-on (client-portal.md §9: procurement fee +$5 
         taxRatePercent: 0,
       }),
     ).toThrow();
+  });
+});
+
+describe("chargeCurrency", () => {
+  it("charges in the client's currency when it has a usable rate, else in USD", () => {
+    const rates = { EUR: 0.92, JPY: 150, XXX: 0 };
+    expect(chargeCurrency("EUR", rates)).toEqual({ currency: "EUR", rate: 0.92 });
+    expect(chargeCurrency("eur", rates)).toEqual({ currency: "EUR", rate: 0.92 });
+    expect(chargeCurrency("XXX", rates)).toEqual({ currency: "USD", rate: 1 });
+    expect(chargeCurrency("GBP", rates)).toEqual({ currency: "USD", rate: 1 });
+    expect(chargeCurrency("USD", rates)).toEqual({ currency: "USD", rate: 1 });
+    expect(chargeCurrency(null, rates)).toEqual({ currency: "USD", rate: 1 });
   });
 });

@@ -8,6 +8,18 @@ import { BASE_CURRENCY } from "~/features/currency/currency";
 import type { InvoicePrice } from "~/features/invoices/invoices.server";
 import { fromMinorUnits, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
 
+/**
+ * The currency a client is charged in, and its rate: theirs when it has a usable rate, else USD (prices
+ * "stay in USD"). Checkout, a plan's subscription and its renewals all decide it so.
+ */
+export function chargeCurrency(code: string | null | undefined, rates: Readonly<Record<string, number>>) {
+  const currency = code?.toUpperCase() ?? BASE_CURRENCY;
+  const rate = rates[currency];
+  return currency !== BASE_CURRENCY && rate && rate > 0
+    ? { currency, rate }
+    : { currency: BASE_CURRENCY, rate: 1 };
+}
+
 /** An add-on chosen with a package, at the catalogue's price per unit (per certificate…). */
 export interface ChosenAddon {
   key: string;

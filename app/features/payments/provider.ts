@@ -9,6 +9,11 @@ import type { CheckoutProvider, CheckoutResult } from "~/features/orders/checkou
 
 export type ProviderName = "sandbox" | "stripe";
 
+/** A stored provider name ('sandbox', 'stripe'; not 'manual' or null) that a provider answers to. */
+export function isProviderName(name: string | null | undefined): name is ProviderName {
+  return name === "sandbox" || name === "stripe";
+}
+
 /** A refund asked of the provider (ADR 0505). */
 export interface RefundRequest {
   /** Portico's refund id: the provider keeps it (metadata), so its webhooks name the refund. */

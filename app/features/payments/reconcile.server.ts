@@ -16,7 +16,7 @@ import type { Database } from "~/db/client.server";
 import { invoices, orders } from "~/db/schema";
 import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
-import type { CheckoutStatus, PaymentProvider, ProviderName } from "./provider";
+import { type CheckoutStatus, isProviderName, type PaymentProvider, type ProviderName } from "./provider";
 import { processPaymentEvent, type WebhookDeps } from "./webhooks.server";
 
 export interface ReconcileDeps extends WebhookDeps {
@@ -78,8 +78,6 @@ export async function applyPaidCheckout(
   });
   return result.duplicate ? "duplicate" : result.outcome;
 }
-
-const isProviderName = (name: string | null): name is ProviderName => name === "sandbox" || name === "stripe";
 
 /** Provider questions per client per hour from returns to /payment-success. */
 export const RETURN_CHECKS_PER_HOUR = 30;

@@ -8,7 +8,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, orders, planPeriods, planSubscriptions } from "~/db/schema";
-import type { ProviderName, SavedCard, SavedCardProvider } from "~/features/payments/provider";
+import {
+  isProviderName,
+  type ProviderName,
+  type SavedCard,
+  type SavedCardProvider,
+} from "~/features/payments/provider";
 import { calendarDayOf, type PlanCycle, periodStart } from "./periods";
 
 /** The activation job's name (and its lease's). */
@@ -19,8 +24,6 @@ export interface ActivationDeps {
   provider: (name: ProviderName) => SavedCardProvider | null;
   logger: { warn(obj: object, msg: string): void };
 }
-
-const isProviderName = (name: string | null): name is ProviderName => name === "sandbox" || name === "stripe";
 
 /** Starts every incomplete plan whose first invoice is paid; answers the ids started. */
 export async function activatePaidSubscriptions(

@@ -6,9 +6,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { invoices, planPeriods, planSubscriptions } from "~/db/schema";
-import { BASE_CURRENCY, type Rates } from "~/features/currency/currency";
+import type { Rates } from "~/features/currency/currency";
 import { formatMoney } from "~/features/money/format";
-import { priceOrder } from "~/features/orders/pricing";
+import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import { calendarDayOf, formatCalendarDay, type PlanCycle, periodStart } from "./periods";
 import { cardBrandName, subscriptionPeriod } from "./renewals.server";
 
@@ -138,14 +138,11 @@ function renewalAmount(
   sub: { priceUsd: number; currency: string },
   { rates, taxRatePercent }: { rates: Rates; taxRatePercent: number },
 ): string {
-  const rate = sub.currency === BASE_CURRENCY ? 1 : rates[sub.currency];
-  const currency = rate && rate > 0 ? sub.currency : BASE_CURRENCY;
   const price = priceOrder({
     unitPriceUsd: sub.priceUsd,
     quantity: 1,
-    currency,
-    rate: currency === BASE_CURRENCY ? 1 : rate!,
+    ...chargeCurrency(sub.currency, rates),
     taxRatePercent,
   });
-  return formatMoney(price.total, currency);
+  return formatMoney(price.total, price.currency);
 }

@@ -23,6 +23,7 @@ import { formatMoney } from "~/features/money/format";
 import { raiseNotification } from "~/features/notifications/notifications.server";
 import { notifyOwners } from "~/features/orders/order-access.server";
 import {
+  isProviderName,
   PaymentProviderError,
   type ProviderName,
   type SavedCardChargeResult,
@@ -45,8 +46,6 @@ export type RenewalChargeResult =
   | { periodId: string; did: "charged"; attempt: number; outcome: PlanChargeOutcome }
   | { periodId: string; did: "suspended" }
   | { periodId: string; did: "provider-error"; attempt: number; message: string };
-
-const isProviderName = (name: string | null): name is ProviderName => name === "sandbox" || name === "stripe";
 
 /** The renewal periods whose invoice is unpaid and due by `today`, on a plan that has a card to charge. */
 async function unpaidDuePeriods(db: Database, today: string) {

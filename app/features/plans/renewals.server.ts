@@ -12,11 +12,11 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
 import { type PlanSubscription, planPeriods, planSubscriptions } from "~/db/schema";
-import { BASE_CURRENCY, type Rates } from "~/features/currency/currency";
+import type { Rates } from "~/features/currency/currency";
 import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { createOrder } from "~/features/orders/create-order.server";
-import { priceOrder } from "~/features/orders/pricing";
+import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import {
   type CalendarDay,
   calendarDayOf,
@@ -143,14 +143,10 @@ async function issueNextPeriod(
   }
   const { startsOn, endsOn } = subscriptionPeriod(sub, index);
   // The plan's USD price at the issue day's rate, frozen on the order and its invoice.
-  const rates = await deps.rates();
-  const rate = rates[sub.currency];
-  const currency = sub.currency === BASE_CURRENCY || (rate && rate > 0) ? sub.currency : BASE_CURRENCY;
   const price = priceOrder({
     unitPriceUsd: sub.priceUsd,
     quantity: 1,
-    currency,
-    rate: currency === BASE_CURRENCY ? 1 : rate!,
+    ...chargeCurrency(sub.currency, await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
   });
   const cycleName = sub.cycle === "yearly" ? "Yearly" : "Monthly";
@@ -170,7 +166,7 @@ async function issueNextPeriod(
         quantity: 1,
         unitPriceUsd: sub.priceUsd,
         amountUsd: price.amountUsd,
-        currency,
+        currency: price.currency,
         amountInCurrency: price.subtotal,
         exchangeRate: price.exchangeRate,
         planSubscriptionId: sub.id,

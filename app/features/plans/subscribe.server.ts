@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { type CarePlan, carePlans, planPeriods, planSubscriptions } from "~/db/schema";
-import { BASE_CURRENCY, toCurrencyCode } from "~/features/currency/currency";
+import { toCurrencyCode } from "~/features/currency/currency";
 import { consumeCheckoutAllowance } from "~/features/orders/checkout-limit.server";
 import { createOrder } from "~/features/orders/create-order.server";
 import { TOO_MANY_ORDERS } from "~/features/orders/messages";
@@ -18,7 +18,7 @@ import {
   type OrderDeps,
   startCheckout,
 } from "~/features/orders/orders.server";
-import { priceOrder } from "~/features/orders/pricing";
+import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import type { PaymentProvider } from "~/features/payments/provider";
 import { PaymentProviderError } from "~/features/payments/provider";
 import { calendarDayOf, periodStart } from "./periods";
@@ -122,15 +122,10 @@ export async function subscribe(
   if (held.some((s) => s.planId === plan.id)) {
     return { ok: false, status: 409, error: `You already have ${plan.name}: see it under Care Plans.` };
   }
-  const rates = await deps.rates();
-  let currency = toCurrencyCode(input.currency) ?? BASE_CURRENCY;
-  const rate = rates[currency];
-  if (currency !== BASE_CURRENCY && !(rate && rate > 0)) currency = BASE_CURRENCY;
   const price = priceOrder({
     unitPriceUsd: priceUsd,
     quantity: 1,
-    currency,
-    rate: currency === BASE_CURRENCY ? 1 : rate!,
+    ...chargeCurrency(toCurrencyCode(input.currency), await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
   });
   let customerId: string;
@@ -156,7 +151,7 @@ export async function subscribe(
           planName: plan.name,
           cycle: input.cycle,
           priceUsd,
-          currency,
+          currency: price.currency,
           incidentAllowance: plan.incidentAllowance,
           anchorDay: today,
           status: "incomplete",
