@@ -19,20 +19,32 @@ const price = z
       .max(MAX_PRICE_USD, { message: `The price must be at most ${MAX_PRICE_USD}` }),
   );
 
-const features = z
-  .string()
-  .transform((v) =>
-    v
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(z.string().max(200, { message: "Each feature must be at most 200 characters" }))
-      .min(1, { message: "List at least one feature" })
-      .max(30, { message: "List at most 30 features" }),
-  );
+/**
+ * A textarea of one item per line (blank lines dropped, each line trimmed), each at most 200 characters:
+ * a package's features here, a care plan's included lines (plans/plan-form.ts).
+ */
+export function linesField(maxLines: number, messages: { tooLong: string; none: string; tooMany: string }) {
+  return z
+    .string()
+    .transform((v) =>
+      v
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(200, { message: messages.tooLong }))
+        .min(1, { message: messages.none })
+        .max(maxLines, { message: messages.tooMany }),
+    );
+}
+
+const features = linesField(30, {
+  tooLong: "Each feature must be at most 200 characters",
+  none: "List at least one feature",
+  tooMany: "List at most 30 features",
+});
 
 export interface CatalogueEdit {
   name: string;

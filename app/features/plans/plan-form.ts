@@ -4,6 +4,7 @@
  * are read from their digits into cents (money/minor-units.ts), never through a float.
  */
 import { z } from "zod";
+import { linesField } from "~/features/catalogue/catalogue-form";
 import { fromMinorUnits, parseAmountInput, toMinorUnits } from "~/features/money/minor-units";
 
 /** The highest price a plan may have, per period, in USD. */
@@ -112,20 +113,11 @@ export const planFormSchema = z
       .trim()
       .min(10, { message: "Enter a description of at least 10 characters" })
       .max(1000, { message: "The description must be at most 1000 characters" }),
-    included: z
-      .string()
-      .transform((v) =>
-        v
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z
-          .array(z.string().max(200, { message: "Each included line must be at most 200 characters" }))
-          .min(1, { message: "List at least one thing the plan includes" })
-          .max(MAX_INCLUDED_LINES, { message: `List at most ${MAX_INCLUDED_LINES} lines` }),
-      ),
+    included: linesField(MAX_INCLUDED_LINES, {
+      tooLong: "Each included line must be at most 200 characters",
+      none: "List at least one thing the plan includes",
+      tooMany: `List at most ${MAX_INCLUDED_LINES} lines`,
+    }),
     monthlyPrice: optionalPrice,
     yearlyPrice: optionalPrice,
     incidentAllowance: count("incident allowance"),
