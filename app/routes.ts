@@ -62,6 +62,8 @@ export default [
     route("client/quotes", "routes/portal/quotes.tsx"),
     route("client/plans", "routes/portal/plans.tsx"),
     route("client/plans/subscribe/:slug", "routes/portal/plan-subscribe.tsx"),
+    route("client/plans/:subscriptionId/card-saved", "routes/portal/plan-card-saved.ts"),
+    route("client/plans/:subscriptionId/:change", "routes/portal/plan-change.tsx"),
     route("client/quotes/new", "routes/portal/quote-new.tsx"),
     // Not in the spec (issue "quotes"): one of the client's quotes, to accept (then pay) or decline.
     route("client/quotes/:quoteId", "routes/portal/quote.tsx"),

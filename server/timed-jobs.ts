@@ -21,7 +21,7 @@ import { pruneLiveEvents } from "~/features/live/live-hub.server";
 import { SWEEP_LEASE, SWEEP_LEASE_MS, sweepPendingCheckouts } from "~/features/payments/payment-sweep.server";
 import type { ProviderName } from "~/features/payments/provider";
 import type { PaymentProviders } from "~/features/payments/provider.server";
-import { activatePaidSubscriptions, PLAN_ACTIVATIONS_JOB } from "~/features/plans/activation.server";
+import { PLAN_STATES_JOB, settlePlans } from "~/features/plans/plan-states.server";
 import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
 import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
 import {
@@ -111,15 +111,17 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
         }
       },
     },
-    // A plan starts once its first invoice is paid, with the card its checkout saved (ADR 0531). Every
-    // minute: the client's page reads a paid plan as active before this runs.
+    // Care plans' states (ADR 0531): a paid plan starts, a card saved by a payment or a card update is
+    // read back, a declined plan paid by hand is active again, a plan cancelled at its period's end ends.
+    // Every minute: the client's page reads a paid plan as active before this runs.
     {
-      name: PLAN_ACTIVATIONS_JOB,
+      name: PLAN_STATES_JOB,
       intervalMs: 60_000,
       leaseMs: FIVE_MINUTES_MS,
-      run: async ({ stopping }) => {
-        const started = await activatePaidSubscriptions(paymentDeps, stopping);
-        if (started.length) logger.info({ started: started.length }, "care plans started");
+      run: async ({ now, stopping }) => {
+        const r = await settlePlans(paymentDeps, now, stopping);
+        const changed = r.started.length + r.cards.length + r.reactivated.length + r.ended.length;
+        if (changed) logger.info({ ...r }, "care plans settled");
       },
     },
     // Renewal invoices charged on their due day, declines retried on days 1, 3 and 7 (ADR 0531).

@@ -890,6 +890,8 @@ export const planSubscriptions = pgTable(
     status: text("status", { enum: planSubscriptionStatuses }).notNull().default("active"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     cancelReason: text("cancel_reason"),
+    /** The day a plan cancelled at its period's end ends (the end of the last period begun or paid). */
+    endsOn: date("ends_on", { mode: "string" }),
     /** The cycle the plan switches to from its next period, if the client chose one. */
     nextCycle: text("next_cycle", { enum: planCycles }),
     /** The provider and its customer; the saved card charged for renewals, and what is shown of it. */
@@ -900,6 +902,13 @@ export const planSubscriptions = pgTable(
     cardLast4: text("card_last4"),
     cardExpMonth: integer("card_exp_month"),
     cardExpYear: integer("card_exp_year"),
+    /** When the card on file was read (from the first payment, a later payment or a card setup). */
+    cardUpdatedAt: timestamp("card_updated_at", { withTimezone: true }),
+    /** A card-update checkout (setup mode) started and not yet read back: its provider and reference. */
+    cardSetupProvider: text("card_setup_provider"),
+    cardSetupReference: text("card_setup_reference"),
+    /** The USD price of one period of `next_cycle`, as shown to the client when they chose the switch. */
+    nextPriceUsd: money("next_price_usd"),
     pastDueSince: timestamp("past_due_since", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),

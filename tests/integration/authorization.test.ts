@@ -26,6 +26,7 @@ import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session } from "../support/browserless";
 import { checkoutTokenIn } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { createSubscription } from "../support/plans";
 import { EventReader, openEvents, signedInClient } from "../support/portal";
 import { refundFormToken, refundThroughForm } from "../support/refunds";
 import { freePort, startTestServer, type TestServer } from "../support/server";
@@ -78,6 +79,8 @@ interface Fixtures {
   serviceSlug: string;
   /** A seeded care plan (issue 38). */
   planId: string;
+  /** A's subscription to a care plan (issue 38). */
+  aPlanId: string;
   sandboxToken: string;
 }
 interface Who {
@@ -393,6 +396,32 @@ const TABLE: Record<string, Case[]> = {
       url: () => "/client/plans/subscribe/care-plus",
       body: () => ({ checkoutToken: "x", cycle: "weekly" }),
       expect: { anon: LOGIN, a: 400, b: 400, admin: 400 },
+    },
+  ],
+  // A change to A's plan (issue 38): previewed for A alone; a confirmation of an out-of-date preview
+  // changes nothing. The card form's token is checked before anything is read.
+  "client/plans/:subscriptionId/:change": [
+    { method: "GET", url: (f) => `/client/plans/${f.aPlanId}/cancel`, expect: aOwn() },
+    { method: "GET", url: (f) => `/client/plans/${f.aPlanId}/card`, expect: aOwn() },
+    {
+      method: "POST",
+      url: (f) => `/client/plans/${f.aPlanId}/cancel`,
+      body: () => ({ shown: "out-of-date" }),
+      expect: aOwn(409),
+    },
+    {
+      method: "POST",
+      url: (f) => `/client/plans/${f.aPlanId}/card`,
+      body: () => ({ token: "x" }),
+      expect: { anon: LOGIN, a: 400, b: 400, admin: 400 },
+    },
+  ],
+  // The provider's way back after a card update: A's plan for A alone (no card saved here: said so).
+  "client/plans/:subscriptionId/card-saved": [
+    {
+      method: "GET",
+      url: (f) => `/client/plans/${f.aPlanId}/card-saved`,
+      expect: { anon: LOGIN, a: { status: 302, to: "/client/plans?card=none" }, b: 404, admin: 404 },
     },
   ],
   // One of A's quotes (issue "quotes"): A's own, as A's invoices; a form's refusal changes nothing.
@@ -1181,6 +1210,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       serviceId: service!.id,
       serviceSlug: slug,
       planId: plan!.id,
+      aPlanId: await createSubscription(db, { clientId: a.userId, anchorDay: "2026-01-05" }),
       sandboxToken,
     };
   }, 120_000);

@@ -24,6 +24,7 @@ import routes from "~/routes";
 import { createAccount, createOrder, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
+import { createSubscription } from "../support/plans";
 import { signedInClient } from "../support/portal";
 import { staleRefundFormToken } from "../support/refunds";
 import { startTestServer, type TestServer } from "../support/server";
@@ -543,6 +544,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       messageId: message!.id,
       serviceId: service!.id,
       planId: plan!.id,
+      subscriptionId: await createSubscription(db, { clientId: client.userId, anchorDay: "2026-01-05" }),
     };
     await createAccount(db, { email: "hostile.admin@example.com", name: "Hostile Admin", role: "admin" });
     const admin = new Session(server.url, "198.20.250.1");
@@ -571,6 +573,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     messageId: string;
     serviceId: string;
     planId: string;
+    subscriptionId: string;
   };
   const contact = () => ({
     name: "Hostile Visitor",
@@ -638,6 +641,17 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       as: "client",
       path: () => "/client/plans/subscribe/care-plus",
       fields: () => ({ checkoutToken: "x", cycle: "monthly", currency: "EUR" }),
+    },
+    // A change to the client's plan (issue 38): the preview's fingerprint and a reason; a card's token.
+    {
+      as: "client",
+      path: () => `/client/plans/${ids.subscriptionId}/cancel`,
+      fields: () => ({ shown: "end:2026-02-05:", reason: "Too expensive" }),
+    },
+    {
+      as: "client",
+      path: () => `/client/plans/${ids.subscriptionId}/card`,
+      fields: () => ({ token: "hostile-card-token-0123456789" }),
     },
     {
       as: "client",

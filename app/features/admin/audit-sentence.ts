@@ -68,6 +68,15 @@ const SENTENCES: Record<string, (before: Fields, after: Fields) => string> = {
   "plan.update": (_b, a) => `Care plan${text(a.name) ? ` ${a.name}` : ""} edited`,
   "plan.deactivate": (_b, a) => `Care plan${text(a.name) ? ` ${a.name}` : ""} taken off the site`,
   "plan.activate": (_b, a) => `Care plan${text(a.name) ? ` ${a.name}` : ""} put back on the site`,
+  "subscription.cancel": (_b, a) =>
+    `${text(a.planName) ?? "Care plan"} ${a.cancelAtPeriodEnd === true ? `set to end${text(a.endsOn) ? ` on ${a.endsOn}` : " at its period's end"}` : "cancelled"}${tail([["reason: ", a.reason]])}`,
+  "subscription.resume": (_b, a) => `${text(a.planName) ?? "Care plan"} resumed: it renews again`,
+  "subscription.cycle": (_b, a) =>
+    text(a.nextCycle)
+      ? `${text(a.planName) ?? "Care plan"} switches to ${a.nextCycle}${text(a.from) ? ` from ${a.from}` : ""}`
+      : `${text(a.planName) ?? "Care plan"} keeps its cycle (switch called off)`,
+  "subscription.card": (_b, a) =>
+    `${text(a.planName) ?? "Care plan"}: new card for renewals${tail([["", a.card]])}`,
   "client.delete": () => "Account deleted",
   "client.data_export": () => "Data export downloaded",
   "admin.create": () => "Admin account created",

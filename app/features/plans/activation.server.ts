@@ -16,9 +16,6 @@ import {
 } from "~/features/payments/provider";
 import { calendarDayOf, type PlanCycle, periodStart } from "./periods";
 
-/** The activation job's name (and its lease's). */
-export const PLAN_ACTIVATIONS_JOB = "plan-activations";
-
 export interface ActivationDeps {
   db: Database;
   provider: (name: ProviderName) => SavedCardProvider | null;
@@ -88,6 +85,7 @@ export async function activatePaidSubscriptions(
                 cardExpYear: card.expYear,
               }
             : {}),
+          cardUpdatedAt: row.paidAt ?? new Date(),
         })
         .where(and(eq(planSubscriptions.id, row.subscriptionId), eq(planSubscriptions.status, "incomplete")))
         .returning({ id: planSubscriptions.id });

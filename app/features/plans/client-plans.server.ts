@@ -5,12 +5,15 @@
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { invoices, planPeriods, planSubscriptions } from "~/db/schema";
+import { invoices, type PlanSubscription, planPeriods, planSubscriptions } from "~/db/schema";
 import type { Rates } from "~/features/currency/currency";
+import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { formatMoney } from "~/features/money/format";
 import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import { calendarDayOf, formatCalendarDay, type PlanCycle, periodStart } from "./periods";
-import { cardBrandName, subscriptionPeriod } from "./renewals.server";
+import { cardOnFile } from "./plan-cards.server";
+import type { PlanChange } from "./plan-changes.server";
+import { subscriptionPeriod } from "./renewals.server";
 
 export type ShownPlanStatus = "waiting" | "active" | "past_due" | "suspended" | "cancelled" | "ending";
 
@@ -38,6 +41,14 @@ export interface ClientPlanView {
   invoices: Array<{ id: string; number: string; period: string; total: string; status: string }>;
   /** The first invoice to pay, while the plan waits for it. */
   payInvoiceId: string | null;
+  /** A renewal invoice due and unpaid (a declined card): paying it saves the new card too. */
+  unpaid: { id: string; number: string; amount: string } | null;
+  /** "Ends on 1 April 2027" once cancelled at the period's end. */
+  ends: string | null;
+  /** "Switches to yearly from 1 April 2027" once the client chose so. */
+  switching: string | null;
+  /** The changes the client can make now, each to its preview page. */
+  changes: Array<{ href: string; label: string }>;
 }
 
 export async function clientPlans(
@@ -102,7 +113,12 @@ export async function clientPlans(
       (first
         ? { ...first, startsOn: anchored.anchorDay, endsOn: periodStart(anchored.anchorDay, cycle, 1) }
         : null);
-    const renews = status === "active" || status === "past_due";
+    const renews = (status === "active" || status === "past_due") && !sub.cancelAtPeriodEnd;
+    const due =
+      sub.status === "past_due" || sub.status === "suspended"
+        ? own.find((p) => p.startsOn <= today && isUnpaidOrOverdue(p.status))
+        : undefined;
+    const ends = sub.cancelAtPeriodEnd && sub.status !== "cancelled" ? sub.endsOn : null;
     const next = renews
       ? subscriptionPeriod(anchored, Math.max(anchored.nextPeriodIndex, (current?.index ?? 0) + 1))
       : null;
@@ -114,9 +130,7 @@ export async function clientPlans(
       statusLabel: PLAN_STATUS_LABELS[status],
       period: current ? `${formatCalendarDay(current.startsOn)} to ${formatCalendarDay(current.endsOn)}` : "",
       renewal: next ? { day: formatCalendarDay(next.startsOn), amount: renewalAmount(sub, pricing) } : null,
-      card: sub.cardLast4
-        ? `${cardBrandName(sub.cardBrand)} ending ${sub.cardLast4}, expires ${String(sub.cardExpMonth).padStart(2, "0")}/${sub.cardExpYear}`
-        : null,
+      card: cardOnFile(sub),
       allowance: { included: sub.incidentAllowance, used: current?.incidentsUsed ?? 0 },
       invoices: own
         .slice()
@@ -129,8 +143,36 @@ export async function clientPlans(
           status: p.status,
         })),
       payInvoiceId: status === "waiting" && first ? first.invoiceId : null,
+      unpaid: due
+        ? { id: due.invoiceId, number: due.number, amount: formatMoney(due.total, due.currency) }
+        : null,
+      ends: ends ? `Ends on ${formatCalendarDay(ends)}` : null,
+      switching:
+        sub.nextCycle && renews
+          ? `Switches to ${sub.nextCycle} from ${formatCalendarDay(subscriptionPeriod(anchored, anchored.nextPeriodIndex).startsOn)}`
+          : null,
+      changes: planChangesOffered(sub, status).map((change) => ({
+        href: `/client/plans/${sub.id}/${change.change}`,
+        label: change.label,
+      })),
     };
   });
+}
+
+/** What the client can change on a plan in its state (each previewed before it is made). */
+function planChangesOffered(
+  sub: Pick<PlanSubscription, "status" | "cancelAtPeriodEnd" | "nextCycle" | "cycle">,
+  status: ShownPlanStatus,
+): Array<{ change: PlanChange; label: string }> {
+  if (sub.status === "cancelled") return [];
+  if (sub.status === "incomplete") return status === "waiting" ? [{ change: "cancel", label: "Cancel" }] : [];
+  const offered: Array<{ change: PlanChange; label: string }> = [{ change: "card", label: "Update card" }];
+  if (sub.cancelAtPeriodEnd) return [...offered, { change: "resume", label: "Resume plan" }];
+  if (sub.status !== "suspended") {
+    const other = sub.cycle === "yearly" ? "monthly" : "yearly";
+    offered.push({ change: "cycle", label: sub.nextCycle ? `Keep ${sub.cycle}` : `Switch to ${other}` });
+  }
+  return [...offered, { change: "cancel", label: "Cancel plan" }];
 }
 
 /** A renewal's amount at today's rate, as its invoice would be issued today (tax included). */

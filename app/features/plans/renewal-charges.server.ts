@@ -216,7 +216,7 @@ async function recordAnswer(
       kind: "plan-charge-failed",
       subject: `${sub.planName}: the payment for invoice ${invoice.invoiceNumber} did not go through`,
       lines: [text.message, declineAdvice(kind)],
-      linkLabel: "Pay the invoice",
+      linkLabel: "Pay with a new card",
     });
     await notifyOwners(tx, {
       title: "Renewal payment failed",
@@ -251,9 +251,9 @@ function declineAdvice(kind: "soft" | "hard" | "authentication"): string {
     return "Your bank asks you to confirm this payment yourself: open the invoice and pay it with your card.";
   }
   if (kind === "hard") {
-    return "This card cannot be charged again: open the invoice and pay it with another card, or the plan is suspended 7 days after its due date.";
+    return "This card cannot be charged again: pay the invoice with another card, which is then saved for the renewals; otherwise the plan is suspended 7 days after its due date.";
   }
-  return "You can pay the invoice now with another card; otherwise we try again on days 1, 3 and 7 after the due date.";
+  return "You can pay the invoice now with another card, which is then saved for the renewals; otherwise we try again on days 1, 3 and 7 after the due date.";
 }
 
 /** Unpaid 7 days after its due date, out of attempts: the plan's benefits stop until it is paid. */

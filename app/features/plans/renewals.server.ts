@@ -20,6 +20,7 @@ import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import {
   type CalendarDay,
   calendarDayOf,
+  cardExpiredBy,
   daysBetween,
   formatCalendarDay,
   type PlanCycle,
@@ -119,7 +120,7 @@ async function issueNextPeriod(
   today: CalendarDay,
   now: Date,
 ): Promise<IssuedPeriod | "already-issued" | null> {
-  const [sub] = await tx
+  let [sub] = await tx
     .select()
     .from(planSubscriptions)
     .where(eq(planSubscriptions.id, subscriptionId))
@@ -140,6 +141,23 @@ async function issueNextPeriod(
       .set({ nextPeriodIndex: index + 1 })
       .where(eq(planSubscriptions.id, sub.id));
     return "already-issued";
+  }
+  // A switch of cycle the client chose takes effect with the first period not yet invoiced: the plan is
+  // anchored again on that period's first day, at the price shown when the switch was chosen.
+  if (sub.nextCycle && sub.nextCycle !== sub.cycle && sub.nextPriceUsd !== null) {
+    const [switched] = await tx
+      .update(planSubscriptions)
+      .set({
+        anchorDay: subscriptionPeriod(sub, index).startsOn,
+        anchorPeriodIndex: index,
+        cycle: sub.nextCycle,
+        priceUsd: sub.nextPriceUsd,
+        nextCycle: null,
+        nextPriceUsd: null,
+      })
+      .where(eq(planSubscriptions.id, sub.id))
+      .returning();
+    sub = switched!;
   }
   const { startsOn, endsOn } = subscriptionPeriod(sub, index);
   // The plan's USD price at the issue day's rate, frozen on the order and its invoice.
@@ -197,15 +215,12 @@ async function issueNextPeriod(
     .set({ nextPeriodIndex: index + 1 })
     .where(eq(planSubscriptions.id, sub.id));
   const amount = formatMoney(created.invoice.totalAmount, created.invoice.currency);
-  const card = sub.cardLast4
-    ? `your ${cardBrandName(sub.cardBrand)} ending ${sub.cardLast4}`
-    : "your card on file";
   await emailInvoiceClient(tx, deps.config, created.invoice, {
     kind: "plan-renewal",
     subject: `${sub.planName}: invoice ${created.invoice.invoiceNumber} for ${formatCalendarDay(startsOn)} to ${formatCalendarDay(endsOn)}`,
     lines: [
       `Your ${sub.planName} plan renews on ${formatCalendarDay(startsOn)}. Invoice ${created.invoice.invoiceNumber} for ${amount} covers ${formatCalendarDay(startsOn)} to ${formatCalendarDay(endsOn)}.`,
-      `We will charge ${card} for ${amount} on ${formatCalendarDay(startsOn)}. You can also pay the invoice now.`,
+      renewalChargeLine(sub, amount, startsOn, deps.config.publicUrl),
     ],
   });
   return {
@@ -217,6 +232,25 @@ async function issueNextPeriod(
     total: created.invoice.totalAmount,
     currency: created.invoice.currency,
   };
+}
+
+/**
+ * How the renewal will be paid, as its email says it: the card on file on the due day; a card that will
+ * have expired by then asks for a new one (the plan's card page); no card, the invoice by that day.
+ */
+export function renewalChargeLine(
+  sub: Pick<PlanSubscription, "id" | "cardBrand" | "cardLast4" | "cardExpMonth" | "cardExpYear">,
+  amount: string,
+  due: CalendarDay,
+  publicUrl: string,
+): string {
+  const day = formatCalendarDay(due);
+  if (!sub.cardLast4) return `Please pay the invoice by ${day}.`;
+  const card = `${cardBrandName(sub.cardBrand)} ending ${sub.cardLast4}`;
+  if (sub.cardExpMonth && sub.cardExpYear && cardExpiredBy(sub.cardExpMonth, sub.cardExpYear, due)) {
+    return `Your ${card} will have expired by ${day}: please add a new card at ${publicUrl}/client/plans/${sub.id}/card before then, or pay the invoice now.`;
+  }
+  return `We will charge your ${card} for ${amount} on ${day}. You can also pay the invoice now.`;
 }
 
 /** Rolls a transaction back when its period turned out issued (its order and invoice with it). */

@@ -92,6 +92,7 @@ function DeleteAccount({
 function DeletionBlockers({ blockers }: { blockers: DeletionBlocker[] }) {
   const unpaid = blockers.some((b) => b.kind === "unpaid-invoice");
   const owed = blockers.some((b) => b.kind === "work-owed");
+  const plan = blockers.some((b) => b.kind === "care-plan");
   return (
     <div
       className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm"
@@ -115,6 +116,13 @@ function DeletionBlockers({ blockers }: { blockers: DeletionBlocker[] }) {
                 </Button>
               </form>
             </li>
+          ) : b.kind === "care-plan" ? (
+            <li key={b.subscriptionId} className="flex flex-wrap items-center gap-3">
+              <span>Care plan {b.planName} (still renewing)</span>
+              <a href={`/client/plans/${b.subscriptionId}/cancel`} className="text-brand-700 underline">
+                Cancel it<span className="sr-only">{` (${b.planName})`}</span>
+              </a>
+            </li>
           ) : (
             <li key={b.orderId}>
               Order{" "}
@@ -130,6 +138,7 @@ function DeletionBlockers({ blockers }: { blockers: DeletionBlocker[] }) {
         {[
           unpaid && "Pay the unpaid invoices",
           owed && "wait until the work is completed (or ask us to cancel it)",
+          plan && "cancel the care plan (it then ends with its period)",
         ]
           .filter(Boolean)
           .join(", and ")}

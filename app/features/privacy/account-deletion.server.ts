@@ -32,6 +32,7 @@ import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import type { OpenCheckout } from "~/features/payments/provider.server";
+import { endPlansOfDeletedClient } from "~/features/plans/plan-privacy.server";
 import { consumeRateLimit } from "~/features/rate-limit/rate-limit.server";
 import { parseForm } from "~/ui/form";
 import {
@@ -128,6 +129,9 @@ export async function deleteClientAccount(
 
     // 1. Unpaid pending orders are cancelled (invoices voided).
     const { cancelled, checkouts } = await cancelPendingOrders(tx, who, own);
+    // 1b. Care plans end (those set to end with their period, or waiting for a first payment), the card
+    // on file forgotten.
+    await endPlansOfDeletedClient(tx, clientId, new Date());
     // 2. Every session ends, its live stream closed.
     const sessionsEnded = await endSessions(deleted);
     // 3. What is only the client's: sign-in, secrets, preferences.

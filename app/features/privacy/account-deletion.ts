@@ -24,11 +24,13 @@ export const DELETION_MESSAGES = {
 /**
  * What refuses a deletion, named as the client knows it (issue 37, item 11): an unpaid invoice of an
  * order past pending (by its number, so the page can offer Pay), or an order whose work is owed (paid
- * and waiting, or in progress). Unpaid pending orders do not block: the deletion cancels them.
+ * and waiting, or in progress), or a care plan that still renews (cancelled, it ends with its period and
+ * no longer blocks). Unpaid pending orders do not block: the deletion cancels them.
  */
 export type DeletionBlocker =
   | { kind: "unpaid-invoice"; invoiceId: string; invoiceNumber: string; serviceName: string }
-  | { kind: "work-owed"; orderId: string; serviceName: string; status: "paid" | "in_progress" };
+  | { kind: "work-owed"; orderId: string; serviceName: string; status: "paid" | "in_progress" }
+  | { kind: "care-plan"; subscriptionId: string; planName: string };
 
 /** What the profile's Privacy tab shows before its forms (privacy-tab.server.ts reads it). */
 export interface PrivacyTabData {
@@ -41,6 +43,7 @@ export interface PrivacyTabData {
 export function blockerText(blocker: DeletionBlocker): string {
   if (blocker.kind === "unpaid-invoice")
     return `unpaid invoice ${blocker.invoiceNumber} (${blocker.serviceName})`;
+  if (blocker.kind === "care-plan") return `care plan ${blocker.planName} (still renewing)`;
   const state = blocker.status === "paid" ? "paid, work not started" : "in progress";
   return `order ${blocker.serviceName} (${state})`;
 }
@@ -50,13 +53,19 @@ export function blockedMessage(blockers: DeletionBlocker[], by: "client" | "owne
   const list = blockers.map(blockerText).join("; ");
   const unpaid = blockers.some((b) => b.kind === "unpaid-invoice");
   const owed = blockers.some((b) => b.kind === "work-owed");
+  const plan = blockers.some((b) => b.kind === "care-plan");
   if (by === "owner") {
-    const todo = [unpaid && "mark the invoices paid or void them", owed && "complete or cancel the orders"];
+    const todo = [
+      unpaid && "mark the invoices paid or void them",
+      owed && "complete or cancel the orders",
+      plan && "the client cancels the care plan",
+    ];
     return `This client's account cannot be deleted yet: ${list}. First ${todo.filter(Boolean).join(", and ")}.`;
   }
   const todo = [
     unpaid && "pay the unpaid invoices",
     owed && "wait until the work is completed (or ask us to cancel it)",
+    plan && "cancel the care plan in Care Plans",
   ];
   return `Your account cannot be deleted yet: ${list}. First ${todo.filter(Boolean).join(", and ")}, then try again.`;
 }

@@ -30,6 +30,7 @@ import {
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
 import { addInvoicePdfs, type InvoicePdfRenderer } from "~/features/invoices/download-all.server";
+import { plansForExport } from "~/features/plans/plan-privacy.server";
 import { consumeRateLimit, rateLimitHits } from "~/features/rate-limit/rate-limit.server";
 import { DELETION_MESSAGES } from "./account-deletion";
 import {
@@ -486,6 +487,8 @@ export function dataExportZipStream(
       whole("profile.json", json(profile));
       whole("preferences.json", json(await exportPreferences(db, clientId)));
       whole("consents.json", json(await exportConsents(db, clientId, profile.account.email)));
+      const plans = await plansForExport(db, clientId);
+      if (plans.length > 0) whole("care-plans.json", json(plans));
       for (const part of pagedFiles(db, clientId, profile.account.email)) {
         if (cancelled) return;
         let page = await part.read(null);

@@ -39,6 +39,10 @@ export const DATA_EXPORT_FILES: ReadonlyArray<[name: string, what: string]> = [
   ["quotes.json", "The quotes sent to you (only if there are any)."],
   ["quote-requests.json", "Your requests for a quote (only if there are any)."],
   [
+    "care-plans.json",
+    "Your care plans: cycle, status, the card on file (brand and last four digits) and each period with its invoice (only if there are any).",
+  ],
+  [
     "messages.json",
     "The messages on your orders, yours and ours, with the names, types and sizes of their attachments (not the files).",
   ],

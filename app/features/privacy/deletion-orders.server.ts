@@ -2,7 +2,7 @@
  * Account deletion's orders (docs/decisions/0520-account-deletion.md): which orders refuse it, and the
  * unpaid pending ones it cancels the way the back office does.
  */
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Database, Tx } from "~/db/client.server";
 import { invoices, type Order, orders } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
@@ -10,18 +10,27 @@ import { unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
 import { cancelOrder, lockOrder } from "~/features/orders/order-lifecycle.server";
 import { WORK_OWED_ORDER_STATUSES } from "~/features/orders/order-status";
 import type { OpenCheckout } from "~/features/payments/provider.server";
+import { renewingPlans } from "~/features/plans/plan-privacy.server";
 import type { DeletionBlocker } from "./account-deletion";
 
 /**
- * What blocks a deletion (ADR 0520): orders whose work is owed (paid or in progress), and the unpaid
- * invoices of orders past pending (a completed order's balance, say), each named by its own kind.
+ * What blocks a deletion (ADR 0520): orders whose work is owed (paid or in progress), the unpaid
+ * invoices of orders past pending (a completed order's balance, say), and care plans that still renew,
+ * each named by its own kind.
  */
 export async function deletionBlockers(db: Tx | Database, clientId: string): Promise<DeletionBlocker[]> {
   // One after the other: inside the deletion's transaction they share its connection.
   const owed = await db
     .select({ orderId: orders.id, serviceName: orders.serviceName, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.clientId, clientId), inArray(orders.status, [...WORK_OWED_ORDER_STATUSES])))
+    .where(
+      and(
+        eq(orders.clientId, clientId),
+        inArray(orders.status, [...WORK_OWED_ORDER_STATUSES]),
+        // A care plan's period is a sale, not work owed: the plan itself is the blocker.
+        isNull(orders.planSubscriptionId),
+      ),
+    )
     .orderBy(orders.createdAt, orders.id);
   const unpaid = await db
     .select({
@@ -39,8 +48,10 @@ export async function deletionBlockers(db: Tx | Database, clientId: string): Pro
       ),
     )
     .orderBy(invoices.invoiceNumber);
+  const plans = await renewingPlans(db, clientId);
   return [
     ...unpaid.map((i) => ({ kind: "unpaid-invoice" as const, ...i })),
+    ...plans.map((p) => ({ kind: "care-plan" as const, ...p })),
     ...owed.map((o) => ({
       kind: "work-owed" as const,
       orderId: o.orderId,

@@ -9,7 +9,9 @@ import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";
-import { activatePaidSubscriptions } from "~/features/plans/activation.server";
+import { settlePlans } from "~/features/plans/plan-states.server";
+import { chargeDueRenewals } from "~/features/plans/renewal-charges.server";
+import { issueDueRenewals } from "~/features/plans/renewals.server";
 import { saveDraft } from "~/features/quotes/quote-drafts.server";
 import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
@@ -57,10 +59,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "overdue":
       return { marked: await markOverdueInvoices(db) };
-    case "plan-activations":
-      return {
-        started: await activatePaidSubscriptions({ db, provider: forWebhook, logger: context.logger }),
+    case "plan-jobs": {
+      const o = parsed.data as z.infer<(typeof hooks)["plan-jobs"]>;
+      const now = o.now ? new Date(o.now) : new Date();
+      const { runtime } = context;
+      const wakeOutbox = () => runtime.outbox.wake();
+      const paymentDeps = {
+        db,
+        business: runtime.config.business,
+        publicUrl: runtime.config.publicUrl,
+        wakeOutbox,
+        logger: context.logger,
+        provider: forWebhook,
       };
+      const rates = async () => (await runtime.currency.rates.get()).rates;
+      const issued = await issueDueRenewals({ db, config: runtime.config, rates }, now);
+      const charged = await chargeDueRenewals(paymentDeps, now);
+      const settled = await settlePlans(paymentDeps, now);
+      wakeOutbox();
+      return { issued: issued.length, charged, ...settled };
+    }
     case "catalogue":
       return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };
     case "order-message": {

@@ -44,6 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     nextMonth: formatCalendarDay(periodStart(today, "monthly", 1)),
     nextYear: formatCalendarDay(periodStart(today, "yearly", 1)),
     checkoutToken: newCheckoutToken(),
+    noticeDays: context.runtime.config.plans.renewalNoticeDays,
   };
 }
 
@@ -100,13 +101,13 @@ export default function PlanSubscribe({ loaderData: d, actionData }: Route.Compo
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             <li>You pay the first period now. The card you pay with is saved for the renewals.</li>
             <li>
-              Each renewal invoice is emailed 7 days before its period and charged on the day it starts, in
-              your currency at that day's rate.
+              Each renewal invoice is emailed {d.noticeDays} days before its period and charged on the day it
+              starts, in your currency at that day's rate.
             </li>
             <li>
               {d.plan.incidentAllowance} support {d.plan.incidentAllowance === 1 ? "incident" : "incidents"}{" "}
-              per period included. To cancel, write to us before a renewal: the plan then ends with its
-              period.
+              per period included. You can change the card, switch between monthly and yearly, or cancel from
+              Care Plans at any time: a cancelled plan ends with its period.
             </li>
           </ul>
           {error && (

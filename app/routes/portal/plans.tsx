@@ -17,15 +17,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = context;
   const rates = (await runtime.currency.rates.get()).rates;
   const taxRatePercent = runtime.config.invoices.taxRatePercent;
-  return { plans: await clientPlans(runtime.database.db, user.id, { rates, taxRatePercent }, new Date()) };
+  const card = new URL(request.url).searchParams.get("card");
+  return {
+    plans: await clientPlans(runtime.database.db, user.id, { rates, taxRatePercent }, new Date()),
+    cardMessage: card && card in CARD_MESSAGES ? CARD_MESSAGES[card as keyof typeof CARD_MESSAGES] : null,
+  };
 }
+
+/** After a card update, as the provider's answer says (never text from the address). */
+const CARD_MESSAGES = {
+  saved: "Your new card is saved: the renewals are charged to it.",
+  waiting:
+    "The payment provider has not confirmed the card yet. It shows here once it has (within a few minutes).",
+  none: "No card was saved.",
+};
 
 const linkClass = "font-medium text-brand-700 underline";
 
 export default function Plans({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData;
+  const { plans, cardMessage } = loaderData;
   return (
     <Page title="Care Plans" actions={<ButtonLink to="/plans">See the plans</ButtonLink>}>
+      {cardMessage && (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-slate-800">
+          {cardMessage}
+        </p>
+      )}
       {plans.length === 0 && (
         <Card title="No care plan yet">
           <p className="text-slate-700">
@@ -44,6 +61,9 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
               <dt className="text-slate-600">Status</dt>
               <dd>
                 <StatusBadge status={plan.status} label={plan.statusLabel} />
+                {(plan.ends || plan.switching) && (
+                  <span className="ml-2 text-slate-700">{plan.ends ?? plan.switching}</span>
+                )}
               </dd>
             </div>
             <div>
@@ -76,6 +96,23 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
                 Pay the first invoice to start the plan
               </button>
             </form>
+          )}
+          {plan.unpaid && (
+            <p className="mt-4">
+              <Link to={`/client/invoice/${plan.unpaid.id}`} className={linkClass}>
+                {`Pay invoice ${plan.unpaid.number} (${plan.unpaid.amount}) with a new card`}
+              </Link>{" "}
+              <span className="text-sm text-slate-600">(the card is saved for the renewals)</span>
+            </p>
+          )}
+          {plan.changes.length > 0 && (
+            <nav aria-label={`Change ${plan.planName}`} className="mt-4 flex flex-wrap gap-3">
+              {plan.changes.map((change) => (
+                <ButtonLink key={change.href} to={change.href} variant="secondary">
+                  {change.label}
+                </ButtonLink>
+              ))}
+            </nav>
           )}
           <div className="mt-4" />
           <DataTable caption={`${plan.planName} invoices`} head={["Invoice", "Period", "Total", "Status"]}>
