@@ -8,7 +8,7 @@ test.beforeEach(() => test.slow());
 test("a client chooses Care Plus on /plans, pays with a saved test card, and finds the plan active with that card", async ({
   page,
 }) => {
-  await signUp(page, "Plan Subscriber");
+  const email = await signUp(page, "Plan Subscriber");
   await page.goto("/plans");
   await page.getByRole("link", { name: /^Choose plan\s*: Care Plus$/ }).click();
   await expect(page).toHaveURL(/\/client\/plans\/subscribe\/care-plus\?cycle=monthly$/);
@@ -33,7 +33,7 @@ test("a client chooses Care Plus on /plans, pays with a saved test card, and fin
   // The page reads the plan as active from its paid invoice at once; the activation job (every minute,
   // run here through its hook, whether or not the server's own run came first) then starts it with the
   // card the client chose on the sandbox's page.
-  await hook(page.request, "plan-jobs", {});
+  await hook(page.request, "plan-jobs", { email });
   await page.reload();
   await expect(plan.getByTestId("plan-card")).toHaveText(/^Mastercard ending 4444, expires \d{2}\/\d{4}$/);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -26,6 +26,8 @@ export interface ActivationDeps {
 export async function activatePaidSubscriptions(
   deps: ActivationDeps,
   stopping = () => false,
+  /** Only this client's plans (a browser journey's hook); every plan when absent. */
+  clientId?: string,
 ): Promise<string[]> {
   const paid = await deps.db
     .select({
@@ -44,7 +46,13 @@ export async function activatePaidSubscriptions(
     )
     .innerJoin(invoices, eq(invoices.id, planPeriods.invoiceId))
     .innerJoin(orders, eq(orders.id, planPeriods.orderId))
-    .where(and(eq(planSubscriptions.status, "incomplete"), eq(invoices.status, "paid")));
+    .where(
+      and(
+        eq(planSubscriptions.status, "incomplete"),
+        eq(invoices.status, "paid"),
+        clientId ? eq(planSubscriptions.clientId, clientId) : undefined,
+      ),
+    );
   const started: string[] = [];
   for (const row of paid) {
     if (stopping()) break;

@@ -34,8 +34,8 @@ export interface ClientPlanView {
   statusLabel: string;
   /** "1 March 2027 to 1 April 2027": the period running now (or the first one, before it is paid). */
   period: string;
-  /** The next renewal's day and amount, when the plan renews. */
-  renewal: { day: string; amount: string } | null;
+  /** The next renewal's day and amount, when the plan renews (`invoiced`: its invoice is issued). */
+  renewal: { day: string; amount: string; invoiced: boolean } | null;
   card: string | null;
   allowance: { included: number; used: number };
   invoices: Array<{ id: string; number: string; period: string; total: string; status: string }>;
@@ -114,14 +114,28 @@ export async function clientPlans(
         ? { ...first, startsOn: anchored.anchorDay, endsOn: periodStart(anchored.anchorDay, cycle, 1) }
         : null);
     const renews = (status === "active" || status === "past_due") && !sub.cancelAtPeriodEnd;
+    // A declined plan's unpaid invoice: the first unpaid one (the renewal that was declined).
     const due =
       sub.status === "past_due" || sub.status === "suspended"
-        ? own.find((p) => p.startsOn <= today && isUnpaidOrOverdue(p.status))
+        ? own.find((p) => isUnpaidOrOverdue(p.status))
         : undefined;
     const ends = sub.cancelAtPeriodEnd && sub.status !== "cancelled" ? sub.endsOn : null;
-    const next = renews
-      ? subscriptionPeriod(anchored, Math.max(anchored.nextPeriodIndex, (current?.index ?? 0) + 1))
-      : null;
+    // The next renewal: one already invoiced for later (its frozen amount), else the next to invoice
+    // (today's rate).
+    const issuedAhead = own.find((p) => p.startsOn > today && p.status !== "void");
+    const renewal = !renews
+      ? null
+      : issuedAhead
+        ? {
+            day: formatCalendarDay(issuedAhead.startsOn),
+            amount: formatMoney(issuedAhead.total, issuedAhead.currency),
+            invoiced: true,
+          }
+        : {
+            day: formatCalendarDay(subscriptionPeriod(anchored, anchored.nextPeriodIndex).startsOn),
+            amount: renewalAmount(sub, pricing),
+            invoiced: false,
+          };
     return {
       id: sub.id,
       planName: sub.planName,
@@ -129,7 +143,7 @@ export async function clientPlans(
       status,
       statusLabel: PLAN_STATUS_LABELS[status],
       period: current ? `${formatCalendarDay(current.startsOn)} to ${formatCalendarDay(current.endsOn)}` : "",
-      renewal: next ? { day: formatCalendarDay(next.startsOn), amount: renewalAmount(sub, pricing) } : null,
+      renewal,
       card: cardOnFile(sub),
       allowance: { included: sub.incidentAllowance, used: current?.incidentsUsed ?? 0 },
       invoices: own

@@ -169,14 +169,17 @@ export async function refreshPlanCards(
   deps: CardRefreshDeps,
   now: Date,
   stopping = () => false,
+  clientId?: string,
 ): Promise<string[]> {
   const updated: string[] = [];
+  const only = clientId ? eq(planSubscriptions.clientId, clientId) : undefined;
   const setups = await deps.db
     .select()
     .from(planSubscriptions)
     .where(
       and(
         isNotNull(planSubscriptions.cardSetupReference),
+        only,
         inArray(planSubscriptions.status, ["active", "past_due", "suspended"]),
       ),
     );
@@ -203,6 +206,7 @@ export async function refreshPlanCards(
     .where(
       and(
         inArray(planSubscriptions.status, ["active", "past_due", "suspended"]),
+        only,
         eq(invoices.status, "paid"),
         isNotNull(invoices.checkoutReference),
         isNotNull(invoices.paidAt),

@@ -175,7 +175,8 @@ export function planEndDay<P extends { startsOn: CalendarDay; endsOn: CalendarDa
           sub.anchorPeriodIndex + periodContaining(sub.anchorDay, sub.cycle as PlanCycle, today).index,
         ).endsOn;
   const paidAhead = periods.filter((p) => p.startsOn > today && p.invoiceStatus === "paid");
-  const endDay = paidAhead.reduce((end, p) => (p.endsOn > end ? p.endsOn : end), running);
+  // Calendar days sort as strings: the latest end.
+  const endDay = [running, ...paidAhead.map((p) => p.endsOn)].sort().at(-1)!;
   const voided = periods.filter((p) => p.startsOn > today && isUnpaidOrOverdue(p.invoiceStatus));
   return { endDay, voided };
 }
@@ -202,7 +203,11 @@ export function previewChange(state: PlanState, change: PlanChange, ctx: ChangeC
     payInvoice: null,
     asksReason: false,
   };
-  const unpaid = state.periods.filter((p) => p.startsOn <= today && isUnpaidOrOverdue(p.invoiceStatus));
+  // What is owed now: the periods begun and unpaid; for a declined plan, the declined renewal too.
+  const declined = sub.status === "past_due" || sub.status === "suspended";
+  const unpaid = state.periods.filter(
+    (p) => (p.startsOn <= today || declined) && isUnpaidOrOverdue(p.invoiceStatus),
+  );
   if (sub.status === "cancelled")
     return { ok: false, status: 409, error: `${sub.planName} is already cancelled.` };
   const { endDay, voided } = endDayOf(state, today);

@@ -34,11 +34,13 @@ export async function settlePlans(
   deps: ActivationDeps,
   now: Date,
   stopping: () => boolean = () => false,
+  /** Only this client's plans (a browser journey's hook); every plan when absent. */
+  clientId?: string,
 ): Promise<PlanStatesResult> {
-  const started = await activatePaidSubscriptions(deps, stopping);
-  const cards = await refreshPlanCards(deps, now, stopping);
-  const reactivated = await reactivatePaidPlans(deps.db, now, stopping);
-  const ended = await endCancelledPlans(deps.db, now, stopping);
+  const started = await activatePaidSubscriptions(deps, stopping, clientId);
+  const cards = await refreshPlanCards(deps, now, stopping, clientId);
+  const reactivated = await reactivatePaidPlans(deps.db, now, stopping, clientId);
+  const ended = await endCancelledPlans(deps.db, now, stopping, clientId);
   return { started, cards, reactivated, ended };
 }
 
@@ -63,12 +65,18 @@ export async function reactivatePaidPlans(
   db: Database,
   now: Date,
   stopping = () => false,
+  clientId?: string,
 ): Promise<string[]> {
   const today = calendarDayOf(now);
   const subs = await db
     .select()
     .from(planSubscriptions)
-    .where(inArray(planSubscriptions.status, ["past_due", "suspended"]));
+    .where(
+      and(
+        inArray(planSubscriptions.status, ["past_due", "suspended"]),
+        clientId ? eq(planSubscriptions.clientId, clientId) : undefined,
+      ),
+    );
   const periods = await periodsOf(
     db,
     subs.map((s) => s.id),
@@ -119,7 +127,12 @@ export async function reactivatePaidPlans(
 }
 
 /** Plans cancelled at their period's end whose last period has ended: cancelled. */
-export async function endCancelledPlans(db: Database, now: Date, stopping = () => false): Promise<string[]> {
+export async function endCancelledPlans(
+  db: Database,
+  now: Date,
+  stopping = () => false,
+  clientId?: string,
+): Promise<string[]> {
   const today = calendarDayOf(now);
   const subs = await db
     .select()
@@ -128,6 +141,7 @@ export async function endCancelledPlans(db: Database, now: Date, stopping = () =
       and(
         eq(planSubscriptions.cancelAtPeriodEnd, true),
         inArray(planSubscriptions.status, ["active", "past_due", "suspended"]),
+        clientId ? eq(planSubscriptions.clientId, clientId) : undefined,
       ),
     );
   const periods = await periodsOf(

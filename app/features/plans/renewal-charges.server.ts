@@ -48,7 +48,7 @@ export type RenewalChargeResult =
   | { periodId: string; did: "provider-error"; attempt: number; message: string };
 
 /** The renewal periods whose invoice is unpaid and due by `today`, on a plan that has a card to charge. */
-async function unpaidDuePeriods(db: Database, today: string) {
+async function unpaidDuePeriods(db: Database, today: string, clientId?: string) {
   return db
     .select({ period: planPeriods, invoice: invoices, subscription: planSubscriptions })
     .from(planPeriods)
@@ -60,6 +60,7 @@ async function unpaidDuePeriods(db: Database, today: string) {
         lte(planPeriods.startsOn, today),
         inArray(planSubscriptions.status, ["active", "past_due"]),
         isNotNull(planSubscriptions.paymentMethodId),
+        clientId ? eq(planSubscriptions.clientId, clientId) : undefined,
       ),
     )
     .orderBy(asc(planPeriods.startsOn));
@@ -70,10 +71,12 @@ export async function chargeDueRenewals(
   deps: RenewalChargeDeps,
   now: Date,
   stopping: () => boolean = () => false,
+  /** Only this client's plans (a browser journey's hook); every plan when absent. */
+  clientId?: string,
 ): Promise<RenewalChargeResult[]> {
   const today = calendarDayOf(now);
   const results: RenewalChargeResult[] = [];
-  for (const row of await unpaidDuePeriods(deps.db, today)) {
+  for (const row of await unpaidDuePeriods(deps.db, today, clientId)) {
     if (stopping()) break;
     const result = await chargePeriod(deps, row, now);
     if (result) results.push(result);

@@ -269,6 +269,8 @@ export async function issueDueRenewals(
   deps: RenewalDeps,
   now: Date,
   stopping: () => boolean = () => false,
+  /** Only this client's plans (a browser journey's hook); every plan when absent. */
+  clientId?: string,
 ): Promise<IssuedPeriod[]> {
   const candidates = await deps.db
     .select({ id: planSubscriptions.id })
@@ -279,6 +281,7 @@ export async function issueDueRenewals(
         eq(planSubscriptions.cancelAtPeriodEnd, false),
         // A period can only be due once its anchor has come (the first period is paid at subscription).
         lte(planSubscriptions.anchorDay, calendarDayOf(now)),
+        clientId ? eq(planSubscriptions.clientId, clientId) : undefined,
       ),
     );
   const issued: IssuedPeriod[] = [];

@@ -23,9 +23,9 @@ export const hooks = {
   }),
   "order-status": z.object({ email: z.string().email(), orderId: z.uuid(), status: z.enum(orderStatuses) }),
   overdue: z.object({}),
-  // The care plans' jobs (issue 38: renewals issued, charged, states settled), run at once at `now`
-  // (the injected clock of a browser journey through a plan's periods) instead of on their timers.
-  "plan-jobs": z.object({ now: z.iso.datetime().optional() }),
+  // The care plans' jobs (issue 38: renewals issued, charged, states settled) for one client's plans,
+  // run at once at `now` (the injected clock of a browser journey through a plan's periods).
+  "plan-jobs": z.object({ email: z.string().email(), now: z.iso.datetime().optional() }),
   catalogue: z.object({}),
   // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
   memory: z.object({

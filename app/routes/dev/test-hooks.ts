@@ -6,12 +6,13 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { quoteRequests, user } from "~/db/schema";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
+import { acquireLease } from "~/features/jobs/leases.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { postMessage } from "~/features/orders/conversation.server";
 import { afterSaleDeps } from "~/features/payments/deps.server";
-import { settlePlans } from "~/features/plans/plan-states.server";
-import { chargeDueRenewals } from "~/features/plans/renewal-charges.server";
-import { issueDueRenewals } from "~/features/plans/renewals.server";
+import { PLAN_STATES_JOB, settlePlans } from "~/features/plans/plan-states.server";
+import { chargeDueRenewals, RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
+import { issueDueRenewals, RENEWALS_JOB } from "~/features/plans/renewals.server";
 import { saveDraft } from "~/features/quotes/quote-drafts.server";
 import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { changeOrderStatus, makeOrders } from "~/features/testing/fixtures.server";
@@ -72,10 +73,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         logger: context.logger,
         provider: forWebhook,
       };
+      // A journey on its own days: the server's own plan jobs (on the real clock) stand aside for half
+      // an hour, so they never act on the days in between.
+      if (o.now) {
+        for (const job of [RENEWALS_JOB, RENEWAL_CHARGES_JOB, PLAN_STATES_JOB]) {
+          await acquireLease(db, job, "test-hooks", new Date(), 30 * 60_000);
+        }
+      }
       const rates = async () => (await runtime.currency.rates.get()).rates;
-      const issued = await issueDueRenewals({ db, config: runtime.config, rates }, now);
-      const charged = await chargeDueRenewals(paymentDeps, now);
-      const settled = await settlePlans(paymentDeps, now);
+      const clientId = await userId();
+      const issued = await issueDueRenewals({ db, config: runtime.config, rates }, now, undefined, clientId);
+      const charged = await chargeDueRenewals(paymentDeps, now, undefined, clientId);
+      const settled = await settlePlans(paymentDeps, now, undefined, clientId);
       wakeOutbox();
       return { issued: issued.length, charged, ...settled };
     }

@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { newCheckoutToken } from "~/features/orders/orders.server";
+import { PlanChangeView } from "~/features/plans/PlanChangeView";
 import { startCardUpdate } from "~/features/plans/plan-cards.server";
 import {
   type ChangeContext,
@@ -10,8 +11,6 @@ import {
   planChangePreview,
 } from "~/features/plans/plan-changes.server";
 import { pageTitle } from "~/features/site/meta";
-import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
 import { actionResponse, formErrors, parseForm } from "~/ui/form";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/plan-change";
@@ -47,6 +46,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (outcome.status === 404) throw data(outcome.error, { status: 404 });
   // Not possible now (already cancelled, nothing to resume; or just done by this page's own post).
   return data({ preview: null, refused: outcome.error, token: null }, { status: outcome.status });
+}
+
+/** After a change is made, its page keeps saying so: the preview it came from no longer applies. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.ok ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -88,72 +92,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PlanChange({ loaderData: d, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { error } = formErrors(actionData);
   const done = actionData?.ok ? actionData.message : null;
-  const { preview } = d;
   return (
-    <Page title={preview?.heading ?? "Change a Care Plan"}>
-      <Card title={done ? "Done" : "What this changes"}>
-        {done || !preview ? (
-          <p role={done ? "status" : "alert"} className="text-slate-800">
-            {done ?? d.refused}
-          </p>
-        ) : (
-          <>
-            <ul className="list-disc space-y-2 pl-5 text-slate-800" data-testid="plan-change-lines">
-              {preview.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            {preview.payInvoice && (
-              <form method="post" action={`/client/invoices/${preview.payInvoice.id}/pay`} className="mt-5">
-                <Button type="submit">
-                  {`Pay invoice ${preview.payInvoice.number} (${preview.payInvoice.amount}) with a new card`}
-                </Button>
-              </form>
-            )}
-            <Form method="post" className="mt-5 space-y-4">
-              <input type="hidden" name="shown" value={preview.shown} />
-              <input type="hidden" name="token" value={d.token ?? ""} />
-              {preview.asksReason && (
-                <div>
-                  <label htmlFor="plan-change-reason" className="block font-medium">
-                    Why are you cancelling? (optional)
-                  </label>
-                  <textarea
-                    id="plan-change-reason"
-                    name="reason"
-                    rows={3}
-                    maxLength={500}
-                    className="mt-1 w-full max-w-xl rounded-lg border border-slate-300 px-3 py-2"
-                  />
-                </div>
-              )}
-              {error && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-                  {error}
-                </p>
-              )}
-              <div className="flex flex-wrap items-center gap-4">
-                <Button type="submit" disabled={busy} variant={preview.payInvoice ? "secondary" : "primary"}>
-                  {preview.confirmLabel}
-                </Button>
-                <Link to="/client/plans" className="text-sm font-medium text-brand-700 underline">
-                  Keep the plan as it is
-                </Link>
-              </div>
-            </Form>
-          </>
-        )}
-        {(done || !preview) && (
-          <p className="mt-4">
-            <Link to="/client/plans" className="font-medium text-brand-700 underline">
-              Back to your care plans
-            </Link>
-          </p>
-        )}
-      </Card>
+    <Page title={d.preview?.heading ?? "Change a Care Plan"}>
+      <PlanChangeView
+        preview={d.preview}
+        refused={d.refused}
+        token={d.token}
+        done={done ?? null}
+        error={error ?? null}
+        busy={useNavigation().state === "submitting"}
+      />
     </Page>
   );
 }
