@@ -7,9 +7,12 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { saveBrief } from "~/features/orders/brief.server";
 import { postMessage } from "~/features/orders/conversation.server";
+import { addDays, calendarDayOf } from "~/features/plans/periods";
 import { saveDraft } from "~/features/quotes/quote-drafts.server";
 import { sendQuote } from "~/features/quotes/quote-sending.server";
 import { createAccount, createOrder } from "../support/admin-fixtures";
+import { declinedPlan } from "../support/plan-declines";
+import { createSubscription } from "../support/plans";
 import { loadBuild } from "../support/server";
 
 export interface AdminE2eFixtures {
@@ -24,6 +27,17 @@ export interface AdminE2eFixtures {
   inboxOrder: { clientEmail: string; orderId: string };
   /** A quote the owner sent a client of its own (issue "quotes"), for the pages that show one. */
   sentQuote: { clientEmail: string; quoteId: string; quoteNumber: string };
+  /**
+   * Care plans for the owner's view (issue 38, item 7), one set for every repetition (the test only
+   * reads them): a plan renewing in about ten days, and one whose renewal due today was declined (a
+   * stolen card: never retried, so the server's own charging job leaves it past due all day).
+   */
+  carePlans: {
+    renewingClient: string;
+    pastDueClient: string;
+    pastDueOrderId: string;
+    pastDueClientId: string;
+  };
 }
 
 /**
@@ -41,6 +55,33 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
     const db = portico.runtime.database.db;
     const adminEmail = "e2e-admin@example.com";
     await createAccount(db, { email: adminEmail, name: "E2E Owner", role: "admin" });
+    const today = calendarDayOf(new Date());
+    const renewing = await createAccount(db, {
+      email: "e2e-plan-renewing@example.com",
+      name: "Rita Renewing",
+    });
+    await createSubscription(db, {
+      clientId: renewing,
+      anchorDay: addDays(today, -20),
+      planName: "Care Essentials",
+    });
+    const pastDueClientId = await createAccount(db, {
+      email: "e2e-plan-pastdue@example.com",
+      name: "Paul Pastdue",
+    });
+    const declined = await declinedPlan(db, portico.runtime.config, {
+      clientId: pastDueClientId,
+      dueDay: today,
+      priceUsd: 129,
+      planName: "Care Plus",
+      decline: { code: "card_declined", declineCode: "stolen_card", message: "Your card was declined." },
+    });
+    const carePlans = {
+      renewingClient: "Rita Renewing",
+      pastDueClient: "Paul Pastdue",
+      pastDueOrderId: declined.orderId,
+      pastDueClientId,
+    };
     const sets: AdminE2eFixtures[] = [];
     for (let i = 0; i < FIXTURE_SETS; i++) {
       const completeEmail = `e2e-complete-${i}@example.com`;
@@ -99,6 +140,7 @@ export async function seedAdminFixtures(env: Record<string, string | undefined>)
         briefOrder: { clientEmail: briefEmail, orderId: o3.orderId },
         inboxOrder: { clientEmail: briefEmail, orderId: o4.orderId },
         sentQuote: { clientEmail: quoteEmail, quoteId: sent.id, quoteNumber: quoted!.quote_number },
+        carePlans,
       });
     }
     process.env[ADMIN_FIXTURES_ENV] = JSON.stringify(sets);

@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { contactMessages, quoteRequests } from "~/db/schema";
+import { addDays, calendarDayOf } from "~/features/plans/periods";
 import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
 import { type DraftInput, saveDraft } from "~/features/quotes/quote-drafts.server";
 import { sendQuote } from "~/features/quotes/quote-sending.server";
@@ -20,6 +21,8 @@ import { createOrder } from "../support/admin-fixtures";
 import type { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { markupErrors } from "../support/markup";
+import { declinedPlan } from "../support/plan-declines";
+import { createSubscription } from "../support/plans";
 import { startTestServer, type TestServer } from "../support/server";
 
 const pglite = testDatabases.find((d) => d.name === "pglite")!;
@@ -108,7 +111,19 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
       `/client/purchase/${service!.slug}`,
     ])
       pages.push({ who: "client", path });
+    // Care plans (issue 38): one renewing within 30 days, one past due (its renewal declined), one
+    // cancelled with a reason, for every list of the owner's plans page, and a plan period's order page.
+    await createSubscription(db(), { clientId, anchorDay: addDays(calendarDayOf(new Date()), -10) });
+    await createSubscription(db(), { clientId, anchorDay: "2090-01-01", status: "cancelled" });
+    const declined = await declinedPlan(db(), server.portico.runtime.config, {
+      clientId,
+      dueDay: "2091-03-05",
+      priceUsd: 99,
+      decline: { code: "card_declined", declineCode: "stolen_card", message: "Your card was declined." },
+    });
     for (const path of [
+      "/admin/plans",
+      `/admin/orders/${declined.orderId}`,
       "/admin/dashboard",
       "/admin/orders",
       `/admin/orders/${order.orderId}`,

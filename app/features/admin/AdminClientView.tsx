@@ -1,6 +1,6 @@
 /**
- * The back office's client page (/admin/clients/{id}): the client's orders and invoices (first page,
- * with links to all), and "Delete client" for a request by email (issue 25).
+ * The back office's client page (/admin/clients/{id}): the client's care plans, orders and invoices
+ * (first page, with links to all), and "Delete client" for a request by email (issue 25).
  */
 
 import { Form, Link } from "react-router";
@@ -11,6 +11,7 @@ import type { Paged } from "~/features/lists/listing";
 import { formatMoney } from "~/features/money/format";
 import type { OrderListRow } from "~/features/orders/order-lists.server";
 import { orderStatusLabel } from "~/features/orders/order-status";
+import type { OwnersClientPlan } from "~/features/plans/plan-subscribers.server";
 import { DeleteConfirmField } from "~/features/privacy/DeleteConfirmField";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
@@ -20,6 +21,35 @@ import { type ActionResult, formErrors } from "~/ui/form";
 import { formatDate } from "~/ui/format";
 import { EmptyState } from "~/ui/list";
 import { DataTable, Td } from "~/ui/table";
+
+/** The client's care plans (ADR 0531): each with its cycle, status in the client's words and next renewal. */
+export function ClientCarePlans({ plans }: { plans: OwnersClientPlan[] }) {
+  return (
+    <Card title={`Care plans (${plans.length})`}>
+      {plans.length === 0 ? (
+        <p className="text-sm text-slate-600">No care plan.</p>
+      ) : (
+        <DataTable caption="The client's care plans" head={["Plan", "Cycle", "Status", "Next renewal"]}>
+          {plans.map((p) => (
+            <tr key={p.id}>
+              <Td>{p.planName}</Td>
+              <Td>{p.cycle === "yearly" ? "Yearly" : "Monthly"}</Td>
+              <Td>
+                <StatusBadge status={p.status} label={p.statusLabel} />
+              </Td>
+              <Td>{p.nextRenewal ?? "—"}</Td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <p className="mt-2 text-sm">
+        <Link to="/admin/plans" className="text-brand-700 underline">
+          All care plans
+        </Link>
+      </p>
+    </Card>
+  );
+}
 
 /** The client's orders and invoices, each the first page of the back office's lists. */
 export function ClientOrdersAndInvoices({

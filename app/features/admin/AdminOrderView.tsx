@@ -44,7 +44,7 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <OrderFacts page={d} />
-          <BriefCard brief={d.brief} />
+          {!o.planSubscriptionId && <BriefCard brief={d.brief} />}
           <Card title="Conversation">
             <div className="space-y-6">
               <ThreadList thread={d.thread} clientName={d.client?.name ?? "Client"} />
@@ -59,8 +59,19 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
           </Card>
         </div>
         <div className="min-w-0 space-y-6">
-          <StatusCard status={o.status} />
-          <TimelineCard steps={d.timeline} />
+          {o.planSubscriptionId ? (
+            <CarePlanPeriodCard planName={o.serviceName} clientId={o.clientId} />
+          ) : (
+            <StatusCard status={o.status} />
+          )}
+          {/* A plan's period is placed and paid; it is never started or completed. */}
+          <TimelineCard
+            steps={
+              o.planSubscriptionId
+                ? d.timeline.filter((s) => s.key !== "in_progress" && s.key !== "completed")
+                : d.timeline
+            }
+          />
         </div>
       </div>
       <Card title="History">
@@ -227,6 +238,34 @@ function StatusCard({ status }: { status: AdminOrderPage["order"]["status"] }) {
           </div>
         </Form>
       )}
+    </Card>
+  );
+}
+
+/**
+ * In place of the status change on a care plan's period (ADR 0531): a sale, not a job, so nothing to
+ * start or complete (the server refuses it too); its invoice is refunded or voided as any other.
+ */
+function CarePlanPeriodCard({ planName, clientId }: { planName: string; clientId: string }) {
+  return (
+    <Card title="Care plan period" data-testid="care-plan-period">
+      <div className="space-y-2 text-sm text-slate-700">
+        <p>
+          This order is one period of the client's {planName} care plan: a sale, not a job. There is nothing
+          to start or complete; its status follows its invoice's payment.
+        </p>
+        <p>
+          Refund it (or void it while unpaid) on its invoice's page. The plan itself is under{" "}
+          <Link to="/admin/plans" className="text-brand-700 underline">
+            Care plans
+          </Link>{" "}
+          and on{" "}
+          <Link to={`/admin/clients/${clientId}`} className="text-brand-700 underline">
+            the client's page
+          </Link>
+          .
+        </p>
+      </div>
     </Card>
   );
 }

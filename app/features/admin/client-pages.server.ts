@@ -14,6 +14,7 @@ import { type Paged, pageInfo } from "~/features/lists/listing";
 import { ALL_CLIENTS } from "~/features/lists/scope";
 import { ilikeContains, readPage } from "~/features/lists/search.server";
 import { listOrders } from "~/features/orders/order-lists.server";
+import { plansOfClient } from "~/features/plans/plan-subscribers.server";
 import { deleteClientByOwner } from "~/features/privacy/account-deletion.server";
 import type { AccountDeletionDeps } from "~/features/privacy/deletion-deps.server";
 import type { ActionResult, FieldErrors } from "~/ui/form";
@@ -90,15 +91,19 @@ export async function getClientDetail(db: Database, id: string) {
   return { ...row, figures };
 }
 
-/** The client's page in the back office: the client, and the first page of their orders and invoices. */
-export async function getClientPage(db: Database, id: string) {
+/**
+ * The client's page in the back office: the client, their care plans (next renewals as of `now`), and
+ * the first page of their orders and invoices.
+ */
+export async function getClientPage(db: Database, id: string, now: Date) {
   const detail = await getClientDetail(db, id);
   if (!detail) return null;
-  const [orderList, invoiceList] = await Promise.all([
+  const [orderList, invoiceList, plans] = await Promise.all([
     listOrders(db, ALL_CLIENTS, { q: "", status: "all", clientId: id, page: 1 }),
     listInvoices(db, ALL_CLIENTS, { q: "", status: "all", clientId: id, page: 1 }),
+    plansOfClient(db, id, now),
   ]);
-  return { ...detail, orders: orderList, invoices: invoiceList };
+  return { ...detail, plans, orders: orderList, invoices: invoiceList };
 }
 
 /**

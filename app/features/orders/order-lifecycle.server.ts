@@ -213,6 +213,13 @@ export async function transitionOrder(
   return done;
 }
 
+/**
+ * Why a care plan period's order has no status change (ADR 0531, "Owner's view"): nothing is to be
+ * started or completed; its invoice is paid, refunded or voided on the invoice's page.
+ */
+export const PLAN_PERIOD_STATUS_FIXED =
+  "This order is a period of a care plan: a sale, not a job, so its status is not changed by hand. Its invoice can be marked paid, refunded or voided on the invoice's page; the plan itself is under Care plans.";
+
 /** The change itself, in one transaction: check, apply, audit, email. */
 async function changeOrderStatus(
   deps: OrderChangeDeps,
@@ -225,6 +232,8 @@ async function changeOrderStatus(
     const locked = await lockOrder(tx, orderId);
     if (!locked) return { ok: false, status: 404, error: "Order not found." };
     const { order } = locked;
+    // A care plan's period (ADR 0531) is a sale, not work: its status follows its invoice's payment.
+    if (order.planSubscriptionId) return { ok: false, status: 409, error: PLAN_PERIOD_STATUS_FIXED };
     if (!canTransition(order.status, to)) {
       return {
         ok: false,

@@ -11,7 +11,7 @@
  * Both read a page from the nearer end of the list (`pageWindow`).
  */
 
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Database, preparedOnce } from "~/db/client.server";
 import { clients, invoices, type OrderStatus, orderStatuses, orders } from "~/db/schema";
 import { UNPAID_INVOICE_STATUSES } from "~/features/invoices/invoice-status";
@@ -341,6 +341,8 @@ export interface OrderListRow {
   briefBadge: string | null;
   /** A quote's order with only its deposit paid (`orderStatusLabel`). */
   depositPaid: boolean;
+  /** One period of a care plan (ADR 0531): a sale, listed, but no work to start. */
+  carePlan: boolean;
 }
 
 export interface BackOfficeOrdersPage extends Paged<OrderListRow> {
@@ -365,6 +367,7 @@ const backOfficeColumns = {
   invoiceNumber: invoices.invoiceNumber,
   briefMissing: briefMissingSql,
   depositPaid: depositPaidSql,
+  carePlan: sql<boolean>`${orders.planSubscriptionId} is not null`,
 };
 
 /** The back office's search: the client's name or email, the service, the invoice number, or the id. */
@@ -423,12 +426,15 @@ async function listEveryClientsOrders(
   };
 }
 
-/** Open orders (not completed or cancelled) of every client by status, for the back office's dashboard. */
+/**
+ * Open orders (not completed or cancelled) of every client by status, for the back office's dashboard:
+ * the work to do, so a care plan's periods (sales with nothing to start; ADR 0531) are not counted.
+ */
 export async function openOrdersByStatus(db: Database): Promise<Record<string, number>> {
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
-    .where(inArray(orders.status, [...OPEN_ORDER_STATUSES]))
+    .where(and(inArray(orders.status, [...OPEN_ORDER_STATUSES]), isNull(orders.planSubscriptionId)))
     .groupBy(orders.status);
   const out: Record<string, number> = Object.fromEntries(OPEN_ORDER_STATUSES.map((s) => [s, 0]));
   for (const r of rows) out[r.status] = r.n;

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
+import { ClientCarePlans, ClientOrdersAndInvoices, DeleteClientCard } from "~/features/admin/AdminClientView";
 import { clientPageAction, getClientPage } from "~/features/admin/client-pages.server";
 import { requireAdmin, userIdParam } from "~/features/admin/route-helpers.server";
 import { DefinitionList } from "~/features/admin/ui";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = userIdParam(params.clientId);
-  const page = await getClientPage(context.runtime.database.db, id);
+  const page = await getClientPage(context.runtime.database.db, id, new Date());
   if (!page) throw new Response("Not Found", { status: 404 });
   return { ...page, deleted: new URL(request.url).searchParams.get("deleted") === "1" };
 }
@@ -92,6 +92,7 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
           ]}
         />
       </Card>
+      <ClientCarePlans plans={d.plans} />
       <ClientOrdersAndInvoices email={u.email} orders={d.orders} invoices={d.invoices} />
       {!deletedAt && <DeleteClientCard result={actionData} />}
     </Page>

@@ -18,7 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Ba
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const { dir, intervalMs } = context.runtime.config.backups;
-  const figures = await dashboardFigures(context.runtime.database.db, dir ? { dir, intervalMs } : null);
+  const figures = await dashboardFigures(
+    context.runtime.database.db,
+    dir ? { dir, intervalMs } : null,
+    new Date(),
+  );
   return { name: admin.name, ...figures };
 }
 
@@ -28,7 +32,12 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
     <Page title="Dashboard">
       <p className="text-slate-600">Signed in as {d.name}.</p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Open orders" value={String(openTotal)} href="/admin/orders" />
+        <StatCard
+          label="Open orders"
+          value={String(openTotal)}
+          note="Care plans' periods not counted"
+          href="/admin/orders"
+        />
         <StatCard
           label="Outstanding"
           value={formatMoney(d.totals.outstandingUsd, "USD")}
@@ -79,7 +88,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           )}
         </Card>
       </div>
-      <PaymentIssuesCard issues={d.paymentIssues} />
+      <PaymentIssuesCard issues={d.paymentIssues} plans={d.planIssues} />
       <BackupCard backups={d.backups} />
     </Page>
   );

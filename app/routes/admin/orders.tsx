@@ -14,6 +14,7 @@ import { formatMoney } from "~/features/money/format";
 import { listOrders } from "~/features/orders/order-lists.server";
 import { ORDER_STATUS_LABELS, orderStatusLabel } from "~/features/orders/order-status";
 import { pageTitle } from "~/features/site/meta";
+import { Badge } from "~/ui/badge";
 import { formatDateTime } from "~/ui/format";
 import { Page } from "~/ui/page";
 import { Td } from "~/ui/table";
@@ -61,6 +62,11 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <Td>
               {o.serviceName} · {o.packageName}
               {o.quantity > 1 ? ` × ${o.quantity}` : ""}
+              {o.carePlan && (
+                <Badge tone="info" className="ml-1" data-care-plan>
+                  Care plan
+                </Badge>
+              )}
             </Td>
             <Td className="tabular-nums">
               {formatMoney(o.amountInCurrency, o.currency)}

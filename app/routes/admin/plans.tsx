@@ -1,13 +1,23 @@
-/** The back office's care plans (issue 38, ADR 0530): every plan, active or not, and a new one. */
+/**
+ * The back office's care plans (issue 38; ADR 0530, ADR 0531 "Owner's view"): subscribers, monthly
+ * recurring revenue and renewals due above the plan list; renewals of the next 30 days, past-due and
+ * suspended plans, cancellations; every plan with its subscribers, and the subscribers' list (`q`, `page`).
+ */
 import { Link } from "react-router";
-import { requireAdmin } from "~/features/admin/route-helpers.server";
-import { formatMoney } from "~/features/money/format";
+import {
+  Cancellations,
+  PlanFigures,
+  PlanList,
+  RenewalsDue,
+  SubscriberList,
+  TroubledPlans,
+} from "~/features/admin/CarePlansOverview";
+import { listQuery, requireAdmin } from "~/features/admin/route-helpers.server";
+import { listSubscribers, plansOverview } from "~/features/plans/plan-subscribers.server";
 import { listAllPlans } from "~/features/plans/plans.server";
 import { pageTitle } from "~/features/site/meta";
 import { buttonClass } from "~/ui/button";
-import { ListView } from "~/ui/list";
 import { Page } from "~/ui/page";
-import { Td } from "~/ui/table";
 import type { Route } from "./+types/plans";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -16,10 +26,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { plans: await listAllPlans(context.runtime.database.db) };
+  const db = context.runtime.database.db;
+  const { q, page } = listQuery(request);
+  const now = new Date();
+  const [plans, overview, subscribers] = await Promise.all([
+    listAllPlans(db),
+    plansOverview(db, now),
+    listSubscribers(db, { q, page }, now),
+  ]);
+  return { plans, overview, subscribers: { ...subscribers, q } };
 }
-
-const price = (usd: number | null) => (usd === null ? "—" : formatMoney(usd, "USD"));
 
 export default function AdminPlans({ loaderData: d }: Route.ComponentProps) {
   return (
@@ -31,27 +47,14 @@ export default function AdminPlans({ loaderData: d }: Route.ComponentProps) {
         </Link>
       }
     >
-      {/* Subscribers, monthly recurring revenue and renewals due (issue 38, item 7) come above the list. */}
-      <ListView
-        label="Care plans"
-        caption="Care plans"
-        head={["Plan", "Monthly", "Yearly", "Incidents per period", "Domains watched", "Status"]}
-      >
-        {d.plans.map((p) => (
-          <tr key={p.id}>
-            <Td>
-              <Link to={`/admin/plans/${p.id}`} className="text-brand-700 underline">
-                {p.name}
-              </Link>
-            </Td>
-            <Td>{price(p.monthlyPriceUsd)}</Td>
-            <Td>{price(p.yearlyPriceUsd)}</Td>
-            <Td>{p.incidentAllowance}</Td>
-            <Td>{p.watchedDomains}</Td>
-            <Td>{p.active ? "Active" : "Inactive"}</Td>
-          </tr>
-        ))}
-      </ListView>
+      <PlanFigures figures={d.overview.figures} />
+      <RenewalsDue renewals={d.overview.renewals} />
+      <TroubledPlans plans={d.overview.troubled} />
+      <Cancellations cancellations={d.overview.cancellations} />
+      <h2 className="text-lg font-bold">Plans</h2>
+      <PlanList plans={d.plans} subscribers={d.overview.subscribersByPlan} />
+      <h2 className="text-lg font-bold">Subscribers</h2>
+      <SubscriberList list={d.subscribers} />
     </Page>
   );
 }
