@@ -4,6 +4,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -605,6 +606,11 @@ export const orders = pgTable(
      * ordinary order lists leave them out. Its period is the plan_periods row naming this order.
      */
     planSubscriptionId: uuid("plan_subscription_id"),
+    /**
+     * The care-plan period whose incident allowance covers this order (issue 38, item 6; ADR 0531): an
+     * order at zero with no invoice, its plan named on its page. Null for every order that is paid for.
+     */
+    coveredByPeriodId: uuid("covered_by_period_id").references((): AnyPgColumn => planPeriods.id),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     /**
@@ -624,9 +630,15 @@ export const orders = pgTable(
     uniqueIndex("orders_client_checkout_token_key").on(t.clientId, t.checkoutToken),
     uniqueIndex("orders_quote_key").on(t.quoteId),
     index("orders_plan_subscription_idx").on(t.planSubscriptionId),
+    index("orders_covered_by_period_idx").on(t.coveredByPeriodId),
     check("orders_quantity_positive", sql`${t.quantity} >= 1`),
     check("orders_amounts_non_negative", sql`${t.amountUsd} >= 0 AND ${t.amountInCurrency} >= 0`),
     check("orders_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    // Nothing is sold when a plan covers the order: its amounts are zero (and it has no invoice).
+    check(
+      "orders_covered_at_zero",
+      sql`${t.coveredByPeriodId} IS NULL OR (${t.amountUsd} = 0 AND ${t.amountInCurrency} = 0)`,
+    ),
   ],
 );
 

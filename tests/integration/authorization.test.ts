@@ -26,6 +26,7 @@ import { createAccount, FIXTURE_PASSWORD } from "../support/admin-fixtures";
 import { location, Session } from "../support/browserless";
 import { checkoutTokenIn } from "../support/clients";
 import { testDatabases } from "../support/databases";
+import { subscribedWithPeriod } from "../support/plan-periods";
 import { createSubscription } from "../support/plans";
 import { EventReader, openEvents, signedInClient } from "../support/portal";
 import { refundFormToken, refundThroughForm } from "../support/refunds";
@@ -81,6 +82,8 @@ interface Fixtures {
   planId: string;
   /** A's subscription to a care plan (issue 38). */
   aPlanId: string;
+  /** The running period of A's care plan, suspended (issue 38, item 6: it covers no incident). */
+  aPlanPeriodId: string;
   sandboxToken: string;
 }
 interface Who {
@@ -302,6 +305,14 @@ const TABLE: Record<string, Case[]> = {
       url: (f) => `/client/purchase/${f.serviceSlug}`,
       body: () => ({ checkoutToken: "x", package: "basic", quantity: "-5", currency: "USD" }),
       expect: { anon: LOGIN, a: 400, b: 400, admin: 400 },
+    },
+    {
+      // An incident covered by A's plan (issue 38, item 6): A's suspended plan covers nothing (409);
+      // anyone else naming A's period finds none (404). No order either way.
+      method: "POST",
+      url: () => "/client/purchase/per-incident-support",
+      body: (f) => ({ intent: "covered", checkoutToken: "matrixCoveredToken01", periodId: f.aPlanPeriodId }),
+      expect: { anon: LOGIN, a: 409, b: 404, admin: 404 },
     },
   ],
   "client/invoice/:invoiceId": [
@@ -1181,6 +1192,12 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       db,
       sql`select id from care_plans where slug = 'care-plus'`,
     );
+    // A's care plan, suspended, in its running period (covered incidents, issue 38 item 6).
+    const aPlan = await subscribedWithPeriod(db, server.portico.runtime.config, {
+      clientId: a.userId,
+      allowance: 2,
+      status: "suspended",
+    });
     // The owner writes A a quote and sends it, and starts another (a draft).
     const partial = { a } as Fixtures;
     const quoteIdOf = (res: Response) => {
@@ -1211,6 +1228,7 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       serviceSlug: slug,
       planId: plan!.id,
       aPlanId: await createSubscription(db, { clientId: a.userId, anchorDay: "2026-01-05" }),
+      aPlanPeriodId: aPlan.periodId,
       sandboxToken,
     };
   }, 120_000);

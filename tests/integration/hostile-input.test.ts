@@ -238,6 +238,7 @@ const FIELD_NAMES = [
   "lines.0.unitPrice",
   "lines.1.description",
   "lines.7.remove",
+  "periodId",
 ];
 const INTENTS = [
   "twoFactorStart",
@@ -265,6 +266,7 @@ const INTENTS = [
   "unread",
   "brief",
   "message",
+  "covered",
 ];
 
 /** Name/value pairs, names repeated at will (duplicate parameters). */
@@ -635,6 +637,16 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       as: "client",
       path: () => "/client/purchase/email-migration",
       fields: () => ({ checkoutToken: "x", package: "basic", quantity: "20", currency: "USD" }),
+    },
+    // An incident covered by a care plan (issue 38, item 6): only the period asked for and the token.
+    {
+      as: "client",
+      path: () => "/client/purchase/per-incident-support",
+      fields: () => ({
+        intent: "covered",
+        checkoutToken: "hostileCoveredToken1",
+        periodId: "00000000-0000-4000-8000-000000000000",
+      }),
     },
     // Subscribing to a care plan (issue 38): only the cycle and the form's token are read.
     {

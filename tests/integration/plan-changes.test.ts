@@ -29,6 +29,7 @@ import {
   reactivatePaidPlans,
   settlePlans,
 } from "~/features/plans/plan-states.server";
+import { plansOverview } from "~/features/plans/plan-subscribers.server";
 import { RENEWAL_CHARGES_JOB } from "~/features/plans/renewal-charges.server";
 import { issueDueRenewalsOf, RENEWALS_JOB, type RenewalDeps } from "~/features/plans/renewals.server";
 import { accountsOn } from "../support/accounts";
@@ -254,6 +255,12 @@ describe.each(testDatabases)("changing a care plan on $name", (database) => {
     expect(words(await (await session.get("/client/plans")).text())).toContain(
       `Switches to yearly from ${formatCalendarDay(from)}`,
     );
+
+    // The owner's renewals due read the switch: a year at $490 on that day.
+    const overview = await plansOverview(db(), new Date());
+    expect(overview.renewals.rows.filter((r) => r.subscriptionId === id)).toEqual([
+      expect.objectContaining({ cycle: "yearly", day: formatCalendarDay(from), amount: "$490.00" }),
+    ]);
 
     // The renewal job, a week before: period 1 is a year at $490, the plan anchored again on its first day.
     const [yearly] = await issueDueRenewalsOf(renewals, id, noon(addDays(from, -7)));

@@ -8,10 +8,11 @@
  * date input, and this check a <ul> inside the purchase page's package <label>: each fails this test.
  * The markup does not depend on the database: PGlite only.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { contactMessages, quoteRequests } from "~/db/schema";
+import { clients, contactMessages, quoteRequests } from "~/db/schema";
+import { coveredIncidentOffers, orderCoveredIncident } from "~/features/plans/covered-incidents.server";
 import { addDays, calendarDayOf } from "~/features/plans/periods";
 import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
 import { type DraftInput, saveDraft } from "~/features/quotes/quote-drafts.server";
@@ -22,6 +23,7 @@ import type { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
 import { markupErrors } from "../support/markup";
 import { declinedPlan } from "../support/plan-declines";
+import { subscribedWithPeriod } from "../support/plan-periods";
 import { createSubscription } from "../support/plans";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -98,7 +100,24 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
         source: "portal",
       });
 
+    // A care plan with incidents left (issue 38, item 6): the covered offer, and an order it covered.
+    await subscribedWithPeriod(db(), server.portico.runtime.config, { clientId, allowance: 3 });
+    const [ada] = await db().select().from(clients).where(eq(clients.id, clientId));
+    const [offer] = await coveredIncidentOffers(db(), clientId, "per-incident-support");
+    const covered = await orderCoveredIncident(
+      { db: db(), config: server.portico.runtime.config },
+      {
+        client: ada!,
+        serviceRouteId: "per-incident-support",
+        periodId: offer!.periodId,
+        checkoutToken: "markupCoveredToken01",
+      },
+    );
+    if (!covered.ok) throw new Error(covered.error);
+
     for (const path of [
+      "/client/purchase/per-incident-support",
+      covered.redirectTo,
       "/client/dashboard",
       "/client/orders",
       `/client/orders/${order.orderId}`,
@@ -124,6 +143,7 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
     for (const path of [
       "/admin/plans",
       `/admin/orders/${declined.orderId}`,
+      `/admin/orders/${covered.orderId}`,
       "/admin/dashboard",
       "/admin/orders",
       `/admin/orders/${order.orderId}`,

@@ -8,6 +8,7 @@ import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invo
 import { LiveIndicator } from "~/features/live/LiveUpdates";
 import { formatMoney } from "~/features/money/format";
 import type { BriefView } from "~/features/orders/brief.server";
+import { coveredByLabel } from "~/features/orders/covered-by";
 import { allowedTransitions, ORDER_STATUS_LABELS, TRANSITION_LABELS } from "~/features/orders/order-status";
 import type { TimelineStep } from "~/features/orders/order-timeline";
 import { Badge, StatusBadge } from "~/ui/badge";
@@ -81,7 +82,11 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
   );
 }
 
-function OrderFacts({ page: { order: o, client, invoice, brief, money } }: { page: AdminOrderPage }) {
+function OrderFacts({
+  page: { order: o, client, invoice, brief, money, coveredBy },
+}: {
+  page: AdminOrderPage;
+}) {
   return (
     <Card title="Order">
       <DefinitionList
@@ -112,10 +117,13 @@ function OrderFacts({ page: { order: o, client, invoice, brief, money } }: { pag
           ["Package", `${o.packageName} × ${o.quantity}`],
           [
             "Amount",
-            // The USD part only when the client paid in another currency.
-            o.currency === "USD"
-              ? formatMoney(o.amountInCurrency, o.currency)
-              : `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
+            // An incident a client's care plan covered: at zero, no invoice (issue 38, item 6). Else the
+            // USD part only when the client paid in another currency.
+            coveredBy
+              ? coveredByLabel(coveredBy)
+              : o.currency === "USD"
+                ? formatMoney(o.amountInCurrency, o.currency)
+                : `${formatMoney(o.amountInCurrency, o.currency)} (${formatMoney(o.amountUsd, "USD")} at ${o.exchangeRate})`,
           ],
           [
             "Payment",

@@ -41,10 +41,16 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
     let wasOffline = false;
     let stopped = false;
 
+    // A reload cut short by a navigation rejects with an AbortError (React Router's revalidate): nothing
+    // is lost, the next page loads its own data. Any other failure still surfaces.
+    const reload = () =>
+      void revalidateRef.current().catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+      });
     // Several events at once (a payment: order, invoice, two notifications) cause one reload of data.
     const refresh = () => {
       if (debounce) clearTimeout(debounce);
-      debounce = setTimeout(() => void revalidateRef.current(), 100);
+      debounce = setTimeout(reload, 100);
     };
 
     const open = () => {
@@ -87,7 +93,7 @@ export function LiveUpdates({ since, children }: { since: number; children: Reac
         es.close();
         stopped = true;
         setStatus("offline");
-        void revalidateRef.current();
+        reload();
       });
     };
     open();

@@ -73,6 +73,21 @@ export const NOTIFICATIONS = {
     message: `${clientName} paid ${amount} for ${what} on ${when}.`,
     type: "success",
   }),
+  /**
+   * Not in the spec (issue 38, item 6): an incident the client's care plan covered was ordered. What a
+   * payment's notice says of the order, without a payment: nothing was paid.
+   */
+  orderCovered: (serviceName: string, planName: string): NotificationText => ({
+    title: "Order Placed",
+    message: `Your order for ${serviceName} is covered by your ${planName} plan. Your order is being processed.`,
+    type: "success",
+  }),
+  /** The owner's (issue 38, item 6): a client ordered an incident their plan covers. `when` is formatted. */
+  newCoveredOrder: (clientName: string, what: string, planName: string, when: string): NotificationText => ({
+    title: "New Covered Order",
+    message: `${clientName} ordered ${what}, covered by their ${planName} plan, on ${when}.`,
+    type: "success",
+  }),
   /** The owner's (issue 37, item 5): someone asked for a quote. `when` is already formatted. */
   newQuoteRequest: (name: string, services: string, when: string): NotificationText => ({
     title: "New Quote Request",

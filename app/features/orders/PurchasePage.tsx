@@ -3,7 +3,7 @@
  * summary that prices the choices as they change. The form posts only what to buy; the server prices it.
  */
 
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { nextQuantity } from "~/features/catalogue/catalogue";
 import { buttonClass } from "~/ui/button";
@@ -29,16 +29,19 @@ export function PurchaseNotFound({ routeId }: { routeId: string }) {
 
 /**
  * `visitorCurrency` is the shell's currency for this visitor (the root data's, read by the route): the
- * page starts in it unless the URL names another.
+ * page starts in it unless the URL names another. `offer`: another way to order, shown above the form
+ * (a care plan's covered incident, given by the route: plans sit above orders).
  */
 export function PurchasePage({
   data: d,
   error,
   visitorCurrency,
+  offer,
 }: {
   data: PurchasePageData;
   error: string | null;
   visitorCurrency: string;
+  offer?: ReactNode;
 }) {
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -94,6 +97,7 @@ export function PurchasePage({
           {error}
         </div>
       )}
+      {offer}
 
       <Form
         method="post"

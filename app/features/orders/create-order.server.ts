@@ -1,5 +1,6 @@
 /**
- * The one way an order comes to exist (checkout and quote acceptance): the order row (pending), its
+ * The one way an order comes to exist (checkout, quote acceptance, a plan's renewal; and, at zero with
+ * no invoice, an incident a care plan covers: createCoveredOrder): the order row (pending), its
  * live event and its first invoice (sent, numbered gap-free per year; not announced with a 'New
  * Invoice' notice, since the client pays it at once and the payment raises the one notice: ADR 0515),
  * in the caller's transaction. What is bought and at what price is the caller's; what
@@ -63,4 +64,40 @@ export async function createOrder(
     announce: input.announce ?? false,
   });
   return { order, invoice };
+}
+
+/** A covered order's own columns: what its caller (plans) names; its amounts are zero, its status paid. */
+export type NewCoveredOrder = Omit<
+  NewOrder,
+  "unitPriceUsd" | "amountUsd" | "amountInCurrency" | "exchangeRate" | "currency" | "coveredByPeriodId"
+> & { coveredByPeriodId: string };
+
+/**
+ * Inserts an order a care plan's allowance covers (issue 38, item 6; ADR 0531): at zero, with no invoice
+ * (nothing is sold, so no number of the gap-free series is used), and paid at once, the status in which
+ * the owner works on an order. In the caller's transaction, which counted the allowance. With a checkout
+ * token, a form posted twice makes one order: the second call answers null.
+ */
+export async function createCoveredOrder(
+  tx: Tx,
+  input: { order: NewCoveredOrder; now?: Date },
+): Promise<Order | null> {
+  const now = input.now ?? new Date();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      ...input.order,
+      unitPriceUsd: 0,
+      amountUsd: 0,
+      currency: "USD",
+      amountInCurrency: 0,
+      exchangeRate: 1,
+      status: "paid",
+      paidAt: now,
+    })
+    .onConflictDoNothing({ target: [orders.clientId, orders.checkoutToken] })
+    .returning();
+  if (!order) return null;
+  await publishLiveEvent(tx, { userId: order.clientId, kind: "order", entityId: order.id, status: "paid" });
+  return order;
 }

@@ -1,11 +1,12 @@
 /**
  * One order as the back office's order page reads it: the order with its client and (first) invoice,
- * and the history of both from the audit log, newest first.
+ * the care plan that covered it if any, and the history of both from the audit log, newest first.
  */
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, clients, invoices, orders } from "~/db/schema";
 import { firstInvoiceOf } from "~/features/invoices/invoice-status.server";
+import { coveringPlanName } from "./covered-by.server";
 
 export async function getOrderDetail(db: Database, id: string) {
   const [row] = await db
@@ -27,5 +28,6 @@ export async function getOrderDetail(db: Database, id: string) {
     )
     .orderBy(desc(auditLog.at))
     .limit(50);
-  return { ...row, history };
+  // An incident a care plan covered: its plan, named where the amount would be (issue 38, item 6).
+  return { ...row, history, coveredBy: await coveringPlanName(db, row.order) };
 }

@@ -19,6 +19,7 @@ import { noticeEmail } from "~/features/mail/notice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { NOTIFICATIONS, ORDER_PAID_MESSAGE } from "~/features/notifications/messages";
 import { raiseNotification } from "~/features/notifications/notifications.server";
+import { returnCoveredIncident } from "./covered-by.server";
 import { type AfterSaleDeps, clientOrderPath } from "./order-access.server";
 import { canTransition, ORDER_STATUS_LABELS } from "./order-status";
 import { reachedAt } from "./order-timeline";
@@ -108,7 +109,7 @@ export async function completeOrder(
 
 /**
  * Any open order → cancelled: the client is notified, and nothing is owed any more, so its unpaid
- * invoice is voided (keeping its number).
+ * invoice is voided (keeping its number); an incident a care plan covered is given back to its period.
  */
 export async function cancelOrder(tx: Tx, actor: Actor, locked: LockedOrder): Promise<void> {
   const { order } = locked;
@@ -120,6 +121,8 @@ export async function cancelOrder(tx: Tx, actor: Actor, locked: LockedOrder): Pr
   for (const invoice of locked.invoices ?? (locked.invoice ? [locked.invoice] : [])) {
     if (isUnpaidOrOverdue(invoice.status)) await voidUnpaidInvoice(tx, actor, invoice, "order cancelled");
   }
+  // An incident a care plan covered goes back to the plan's allowance (issue 38, item 6).
+  await returnCoveredIncident(tx, order);
 }
 
 const STATUS_EMAIL_LINES: Record<OrderStatus, (o: Order) => string[]> = {

@@ -20,6 +20,7 @@ import { fromMinorUnits, lineAmountMinor } from "~/features/money/minor-units";
 import { type BriefView, briefView } from "./brief.server";
 import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
+import { coveringPlanName } from "./covered-by.server";
 import { type DepositProgress, depositProgress } from "./deposit-progress";
 import { findOrderFor, type Viewer } from "./order-access.server";
 import { orderTimeline, type TimelineStep } from "./order-timeline";
@@ -47,6 +48,11 @@ export interface OrderPage {
   >;
   /** The service's page slug, when the service still exists. */
   serviceSlug: string | null;
+  /**
+   * The care plan whose allowance covered this order (an order at zero with no invoice), by name; null
+   * for an order that was paid for (issue 38, item 6).
+   */
+  coveredBy: string | null;
   /** The invoice to act on: the open one (a quote's balance once issued), else the first. */
   invoice: OrderPageInvoice | null;
   /** Every invoice of the order, oldest first: one for a purchase, a quote's deposit and balance. */
@@ -93,7 +99,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [all, [brief], [quote], notes, money] = await Promise.all([
+  const [all, [brief], [quote], notes, money, coveredBy] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -116,6 +122,7 @@ export async function getOrderPage(
     // The owner's notes with the status changes, shown on the timeline.
     statusNotesOf(db, order.id),
     orderMoneyTotals(db, order.id),
+    coveringPlanName(db, order),
   ]);
   const shown: OrderPageInvoice[] = all.map((invoice) => ({
     id: invoice.id,
@@ -147,6 +154,7 @@ export async function getOrderPage(
       createdAt: order.createdAt,
     },
     serviceSlug: scoped.serviceSlug,
+    coveredBy,
     invoice: shown.find((i) => isUnpaidOrOverdue(i.storedStatus)) ?? shown[0] ?? null,
     invoices: shown,
     payment: quote ? depositProgress(all, quote.totalUsd) : null,

@@ -31,6 +31,17 @@ describe("orderTimeline", () => {
     expect(orderTimeline(done).map((s) => s.label)).toEqual(["Placed", "Paid", "In progress", "Completed"]);
   });
 
+  it("an incident a care plan covered reads 'Covered by plan' where a paid order reads 'Paid'", () => {
+    const covered = { ...base, status: "paid", paidAt: t(1), coveredByPeriodId: "p" } as const;
+    expect(orderTimeline(covered).map((s) => s.label)).toEqual([
+      "Placed",
+      "Covered by plan",
+      "In progress",
+      "Completed",
+    ]);
+    expect(orderTimeline({ ...covered, coveredByPeriodId: null })[1]?.label).toBe("Paid");
+  });
+
   it("a cancelled order shows the steps it reached, then cancelled", () => {
     expect(steps({ ...base, status: "cancelled", cancelledAt: t(5) })).toEqual([
       ["placed", "done", t(1), false],

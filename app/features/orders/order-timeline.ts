@@ -36,7 +36,11 @@ export const TIMELINE_LABELS: Readonly<Record<TimelineStepKey, string>> = {
 export type TimelineOrder = Pick<
   Order,
   "status" | "createdAt" | "paidAt" | "startedAt" | "completedAt" | "cancelledAt"
->;
+> &
+  Partial<Pick<Order, "coveredByPeriodId">>;
+
+/** The paid step of an incident a care plan covered: nothing was paid (issue 38, item 6). */
+export const COVERED_STEP_LABEL = "Covered by plan";
 
 /** How far along the normal path each status is (cancelled is off it). */
 const PROGRESS: Readonly<Record<Exclude<OrderStatus, "cancelled">, number>> = {
@@ -55,7 +59,7 @@ const PROGRESS: Readonly<Record<Exclude<OrderStatus, "cancelled">, number>> = {
 export function orderTimeline(order: TimelineOrder, notes: StatusNotes = {}): TimelineStep[] {
   const step = (key: TimelineStepKey, at: Date | null, done: boolean, current: boolean): TimelineStep => ({
     key,
-    label: TIMELINE_LABELS[key],
+    label: key === "paid" && order.coveredByPeriodId ? COVERED_STEP_LABEL : TIMELINE_LABELS[key],
     at: done ? at : null,
     state: done ? "done" : "upcoming",
     current,

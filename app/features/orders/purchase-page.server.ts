@@ -43,6 +43,7 @@ export async function loadPurchasePage(
     found: true,
     service: {
       id: service.id,
+      slug: service.slug,
       name: service.name,
       description: service.description,
       packages: offeredPackages(service),

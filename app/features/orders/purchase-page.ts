@@ -19,6 +19,8 @@ export interface PurchasePageData {
   found: true;
   service: {
     id: string;
+    /** The service's address (per-incident support's page offers a care plan's covered incident). */
+    slug: string;
     name: string;
     description: string;
     packages: readonly PurchasePackage[];

@@ -48,13 +48,37 @@ function nextRenewalIndex(sub: Anchored, today: CalendarDay): number {
   return index;
 }
 
-/** The first day of every period starting after `today` and on or before `until`. */
-function renewalDaysBetween(sub: Anchored, today: CalendarDay, until: CalendarDay): CalendarDay[] {
-  const days: CalendarDay[] = [];
+/**
+ * Every renewal starting after `today` and on or before `until`: its day, cycle and USD price. A switch of
+ * cycle the client chose (`next_cycle`) applies from the first period not yet invoiced, at the price shown
+ * to them then, the plan anchored again on that day (as the renewals job does).
+ */
+function renewalsBetween(
+  sub: Anchored & Pick<PlanSubscription, "priceUsd" | "nextCycle" | "nextPriceUsd" | "nextPeriodIndex">,
+  today: CalendarDay,
+  until: CalendarDay,
+): Array<{ startsOn: CalendarDay; cycle: PlanCycle; priceUsd: number }> {
+  const found: Array<{ startsOn: CalendarDay; cycle: PlanCycle; priceUsd: number }> = [];
+  const switchAt =
+    sub.nextCycle && sub.nextCycle !== sub.cycle && sub.nextPriceUsd !== null ? sub.nextPeriodIndex : null;
   for (let index = nextRenewalIndex(sub, today); ; index++) {
-    const { startsOn } = subscriptionPeriod(sub, index);
-    if (startsOn > until) return days;
-    days.push(startsOn);
+    const switched = switchAt !== null && index >= switchAt;
+    const basis = switched
+      ? {
+          anchorDay: subscriptionPeriod(sub, switchAt).startsOn,
+          anchorPeriodIndex: switchAt,
+          cycle: sub.nextCycle!,
+        }
+      : sub;
+    const { startsOn } = subscriptionPeriod(basis, index);
+    if (startsOn > until) return found;
+    if (startsOn > today) {
+      found.push({
+        startsOn,
+        cycle: basis.cycle as PlanCycle,
+        priceUsd: switched ? sub.nextPriceUsd! : sub.priceUsd,
+      });
+    }
   }
 }
 
@@ -141,17 +165,17 @@ export async function plansOverview(db: Database, now: Date): Promise<PlansOverv
   const due: Array<RenewalDue & { startsOn: CalendarDay; priceUsd: number }> = [];
   for (const { sub, clientName: name } of current) {
     if (!renews(sub)) continue;
-    for (const startsOn of renewalDaysBetween(sub, today, until)) {
+    for (const renewal of renewalsBetween(sub, today, until)) {
       due.push({
         subscriptionId: sub.id,
         clientId: sub.clientId,
         clientName: name,
         planName: sub.planName,
-        cycle: sub.cycle,
-        startsOn,
-        day: formatCalendarDay(startsOn),
-        priceUsd: sub.priceUsd,
-        amount: formatMoney(sub.priceUsd, "USD"),
+        cycle: renewal.cycle,
+        startsOn: renewal.startsOn,
+        day: formatCalendarDay(renewal.startsOn),
+        priceUsd: renewal.priceUsd,
+        amount: formatMoney(renewal.priceUsd, "USD"),
       });
     }
   }
@@ -264,7 +288,8 @@ async function cancelledPlans(
 ): Promise<PlansOverview["cancellations"]> {
   const ending = current
     .filter(({ sub }) => sub.cancelAtPeriodEnd)
-    .map(({ sub, clientName: name }) => ({ sub, name, endsOn: nextRenewalDay(sub, today) }))
+    // The day chosen when it was cancelled (a later period already paid runs to its end).
+    .map(({ sub, clientName: name }) => ({ sub, name, endsOn: sub.endsOn ?? nextRenewalDay(sub, today) }))
     .sort((a, b) => a.endsOn.localeCompare(b.endsOn));
   const cancelledWhere = eq(planSubscriptions.status, "cancelled");
   const [counted] = await db.select({ n: count() }).from(planSubscriptions).where(cancelledWhere);

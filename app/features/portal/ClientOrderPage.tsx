@@ -7,6 +7,7 @@ import { Link, useNavigation } from "react-router";
 import { DocumentLines } from "~/features/invoices/DocumentParts";
 import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { formatMoney } from "~/features/money/format";
+import { coveredByLabel } from "~/features/orders/covered-by";
 import { OrderTimeline } from "~/features/orders/OrderTimeline";
 import { Badge, StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
@@ -50,14 +51,21 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
             {addon.quantity > 1 && ` × ${addon.quantity}`}
           </Row>
         ))}
-        <Row label="Amount">
-          <span data-amount>{formatMoney(order.amountInCurrency, order.currency)}</span>
-          {order.currency !== "USD" && (
-            <span className="block font-normal text-slate-600">
-              {formatMoney(order.amountUsd, "USD")} USD
-            </span>
-          )}
-        </Row>
+        {view.coveredBy ? (
+          // An incident the client's care plan covered: nothing was sold (issue 38, item 6).
+          <Row label="Amount">
+            <span data-testid="order-covered">{coveredByLabel(view.coveredBy)}</span>
+          </Row>
+        ) : (
+          <Row label="Amount">
+            <span data-amount>{formatMoney(order.amountInCurrency, order.currency)}</span>
+            {order.currency !== "USD" && (
+              <span className="block font-normal text-slate-600">
+                {formatMoney(order.amountUsd, "USD")} USD
+              </span>
+            )}
+          </Row>
+        )}
         {payment && (
           <Row label="Payment">
             <span data-testid="order-payment">{payment.line}</span>

@@ -3,8 +3,14 @@ import { getCurrentUser, requireClient } from "~/features/accounts/session.serve
 import { checkout, checkoutForm } from "~/features/orders/orders.server";
 import { PurchaseNotFound, PurchasePage } from "~/features/orders/PurchasePage";
 import { loadPurchasePage } from "~/features/orders/purchase-page.server";
-import { orderDeps } from "~/features/payments/deps.server";
+import { afterSaleDeps, orderDeps } from "~/features/payments/deps.server";
 import { PaymentRouteError } from "~/features/payments/PaymentErrorScreen";
+import { CoveredIncidentOffer } from "~/features/plans/CoveredIncidentOffer";
+import {
+  coveredIncidentChoice,
+  coveredIncidentForm,
+  orderCoveredIncident,
+} from "~/features/plans/covered-incidents.server";
 import { pageTitle } from "~/features/site/meta";
 import { useRootData } from "~/features/site/root-data";
 import { actionResponse, formErrors, parseForm } from "~/ui/form";
@@ -16,17 +22,40 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // The session is looked up once, and only for a service that exists.
+  const signedIn = { user: null as Awaited<ReturnType<typeof getCurrentUser>> };
   const page = await loadPurchasePage(orderDeps(context), {
     routeId: params.serviceId,
     url: new URL(request.url),
-    signedIn: async () => Boolean(await getCurrentUser(request, context)),
+    signedIn: async () => {
+      signedIn.user = await getCurrentUser(request, context);
+      return Boolean(signedIn.user);
+    },
   });
-  return page.found ? page : data(page, { status: 404 });
+  if (!page.found) return data({ ...page, covered: null }, { status: 404 });
+  // Per-incident support, for a client whose care plan has incidents left: ordered without paying.
+  const covered = signedIn.user
+    ? await coveredIncidentChoice(context.runtime.database.db, signedIn.user.id, page.service.slug)
+    : null;
+  return { ...page, covered };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { client } = await requireClient(request, context);
   const formData = await request.formData();
+  if (formData.get("intent") === "covered") {
+    // Only which plan period to count against is read; the server checks that it covers the order.
+    const parsed = parseForm(coveredIncidentForm, Object.fromEntries(formData));
+    if (!parsed.ok) return actionResponse(parsed);
+    const covered = await orderCoveredIncident(afterSaleDeps(context), {
+      client,
+      serviceRouteId: params.serviceId,
+      periodId: parsed.data.periodId,
+      checkoutToken: parsed.data.checkoutToken,
+    });
+    if (covered.ok) throw redirect(covered.redirectTo);
+    return actionResponse(covered);
+  }
   const form = { ...Object.fromEntries(formData), addons: formData.getAll("addon") };
   const parsed = parseForm(checkoutForm, form);
   if (!parsed.ok) return actionResponse(parsed);
@@ -57,6 +86,7 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
       data={loaderData}
       error={formErrors(actionData).error}
       visitorCurrency={root.currency.currency}
+      offer={loaderData.covered && <CoveredIncidentOffer choice={loaderData.covered} />}
     />
   );
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "covered_by_period_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_covered_by_period_id_plan_periods_id_fk" FOREIGN KEY ("covered_by_period_id") REFERENCES "public"."plan_periods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_covered_by_period_idx" ON "orders" USING btree ("covered_by_period_id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_covered_at_zero" CHECK ("orders"."covered_by_period_id" IS NULL OR ("orders"."amount_usd" = 0 AND "orders"."amount_in_currency" = 0));
