@@ -51,6 +51,9 @@ interface Ids {
   clientId: string;
   emailId: string;
   sandboxSession: string;
+  /** A change to a care plan: this client has none, so its page is the 404 (plan-renewal.spec walks a real one at 390 px). */
+  subscriptionId: string;
+  change: string;
 }
 
 /** The URL to visit for a route pattern, with real ids for its parameters. */
@@ -252,6 +255,8 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
       ),
       emailId: await firstIdLinked(owner, "/dev/mail", "/dev/mail/"),
       sandboxSession,
+      subscriptionId: "00000000-0000-4000-8000-000000000000",
+      change: "cancel",
     };
 
     const overflows: Overflow[] = [];

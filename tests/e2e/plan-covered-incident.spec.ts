@@ -14,14 +14,14 @@ test.beforeEach(() => test.slow());
 test("a subscribed client orders per-incident support covered by the plan and answers its brief", async ({
   page,
 }) => {
-  await signUp(page, "Covered Client");
+  const email = await signUp(page, "Covered Client");
   await page.goto("/client/plans/subscribe/care-plus?cycle=monthly");
   await page.getByRole("button", { name: "Subscribe and pay" }).click();
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/thank-you\?type=payment/);
-  // The activation job starts the plan (the server's own run may come first: either starts it once).
-  await hook(page.request, "plan-activations", {});
+  // The plan-states job starts the plan (the server's own run may come first: either starts it once).
+  await hook(page.request, "plan-jobs", { email });
 
   await page.goto("/client/purchase/per-incident-support");
   const offer = page.getByRole("region", { name: "Covered by your plan" });

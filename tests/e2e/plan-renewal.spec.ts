@@ -1,3 +1,8 @@
+/**
+ * With WALK_SCREENSHOTS set to a folder, full-page screenshots of the plan's pages at 1280 and 390 px are
+ * saved there as plans-<page>-<width>.png (docs/screenshots/, linked from the README).
+ */
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { hook, signUp } from "./clients";
@@ -26,6 +31,24 @@ const shown = (day: string) =>
     timeZone: "UTC",
   });
 
+const SHOTS = process.env.WALK_SCREENSHOTS;
+
+/** With WALK_SCREENSHOTS, the page at both widths (full page), then back to the width it had. */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  const before = page.viewportSize();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.resolve(SHOTS, `plans-${name}-${size.width}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 async function payOnSandbox(page: Page, card: RegExp, button: "Pay" | "Save card") {
   await expect(page).toHaveURL(/\/payments\/sandbox\/checkout\?session=/);
   await page.getByRole("radio", { name: card }).check();
@@ -53,11 +76,13 @@ test("a plan renews from its card, a declined card is replaced by paying with a 
   await page.goto("/client/plans");
   await expect(plan.getByRole("cell", { name: "Paid", exact: true })).toHaveCount(2);
   await expect(plan.getByTestId("plan-card")).toHaveText(/^Visa ending 4242/);
+  await shoot(page, "renewed");
 
   // A new card through the provider's setup page, previewed first.
   await plan.getByRole("link", { name: "Update card" }).click();
   await expect(page.getByRole("heading", { name: "A new card for Care Essentials", level: 1 })).toBeVisible();
   await expect(page.getByText("Nothing is charged now.")).toBeVisible();
+  await shoot(page, "new-card");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Continue to the card form" }).click();
   await payOnSandbox(page, /Visa 9995/, "Save card");
@@ -74,6 +99,7 @@ test("a plan renews from its card, a declined card is replaced by paying with a 
   await expect(plan.getByText("Payment failed", { exact: true })).toBeVisible();
   const payLink = plan.getByRole("link", { name: /^Pay invoice INV-\S+ \(\$49\.00\) with a new card$/ });
   await expect(payLink).toBeVisible();
+  await shoot(page, "declined");
   await page.goto("/client/notifications");
   await expect(page.getByRole("link", { name: /Payment failed/ }).first()).toBeVisible();
 
@@ -96,6 +122,10 @@ test("a plan renews from its card, a declined card is replaced by paying with a 
     `Care Essentials stays active until ${shown(p3)} and is not renewed after that.`,
   );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await shoot(page, "cancel");
+  // On a phone the change and its form stay on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByLabel("Why are you cancelling? (optional)").fill("Moving the mail in-house");
   await page.getByRole("button", { name: "Cancel at period end" }).click();
   await expect(page.getByRole("status")).toHaveText(
@@ -104,9 +134,8 @@ test("a plan renews from its card, a declined card is replaced by paying with a 
   await page.getByRole("link", { name: "Back to your care plans" }).click();
   await expect(plan.getByText(`Ends on ${shown(p3)}`)).toBeVisible();
   await expect(plan.getByRole("link", { name: "Resume plan" })).toBeVisible();
+  await shoot(page, "ending");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // On its end day the plan ends, and nothing more is invoiced.

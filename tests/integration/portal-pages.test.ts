@@ -341,9 +341,9 @@ describe.each(testDatabases)("portal pages on $name", (database) => {
       "/client/invoices?status=paid&q=INV": 5,
       "/client/invoices?page=999": 4,
       // The profile also reads the saved notification switches (one row of user_preferences), and for
-      // its Privacy tab what would refuse a deletion (owed work, unpaid invoices) and the exports left
-      // today (issue 37, item 11).
-      "/client/profile": 7,
+      // its Privacy tab what would refuse a deletion (owed work, unpaid invoices, care plans that still
+      // renew: issues 37 and 38) and the exports left today (issue 37, item 11).
+      "/client/profile": 8,
       "/client/services": 3,
       "/client/search?q=INV": 4,
       // The notifications page: the shell's statement, then the count and one page of notices.

@@ -132,8 +132,18 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
       pages.push({ who: "client", path });
     // Care plans (issue 38): one renewing within 30 days, one past due (its renewal declined), one
     // cancelled with a reason, for every list of the owner's plans page, and a plan period's order page.
-    await createSubscription(db(), { clientId, anchorDay: addDays(calendarDayOf(new Date()), -10) });
+    const renewing = await createSubscription(db(), {
+      clientId,
+      anchorDay: addDays(calendarDayOf(new Date()), -10),
+    });
     await createSubscription(db(), { clientId, anchorDay: "2090-01-01", status: "cancelled" });
+    // The client's plan page and a change's preview (the cancel form with its reason).
+    for (const path of [
+      "/client/plans",
+      `/client/plans/${renewing}/cancel`,
+      `/client/plans/${renewing}/card`,
+    ])
+      pages.push({ who: "client", path });
     const declined = await declinedPlan(db(), server.portico.runtime.config, {
       clientId,
       dueDay: "2091-03-05",

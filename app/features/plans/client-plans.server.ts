@@ -34,8 +34,8 @@ export interface ClientPlanView {
   statusLabel: string;
   /** "1 March 2027 to 1 April 2027": the period running now (or the first one, before it is paid). */
   period: string;
-  /** The next renewal's day and amount, when the plan renews (`invoiced`: its invoice is issued). */
-  renewal: { day: string; amount: string; invoiced: boolean } | null;
+  /** The next renewal's day and amount, when the plan renews, and how its amount is known. */
+  renewal: { day: string; amount: string; note: "paid" | "invoiced" | "at that day's rate" } | null;
   card: string | null;
   allowance: { included: number; used: number };
   invoices: Array<{ id: string; number: string; period: string; total: string; status: string }>;
@@ -129,12 +129,12 @@ export async function clientPlans(
         ? {
             day: formatCalendarDay(issuedAhead.startsOn),
             amount: formatMoney(issuedAhead.total, issuedAhead.currency),
-            invoiced: true,
+            note: issuedAhead.status === "paid" ? ("paid" as const) : ("invoiced" as const),
           }
         : {
             day: formatCalendarDay(subscriptionPeriod(anchored, anchored.nextPeriodIndex).startsOn),
             amount: renewalAmount(sub, pricing),
-            invoiced: false,
+            note: "at that day's rate" as const,
           };
     return {
       id: sub.id,

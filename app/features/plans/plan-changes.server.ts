@@ -342,10 +342,12 @@ export function previewChange(state: PlanState, change: PlanChange, ctx: ChangeC
         };
       }
       const due = unpaid[0] ?? null;
+      // The next charge: a renewal already invoiced and unpaid, else the next one to invoice.
       const nextRenewal =
         sub.cancelAtPeriodEnd || sub.status === "suspended"
           ? null
-          : subscriptionPeriod(sub, sub.nextPeriodIndex).startsOn;
+          : (state.periods.find((p) => p.startsOn > today && isUnpaidOrOverdue(p.invoiceStatus))?.startsOn ??
+            subscriptionPeriod(sub, sub.nextPeriodIndex).startsOn);
       return {
         ok: true,
         preview: {

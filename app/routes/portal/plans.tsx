@@ -75,9 +75,7 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
                 <dt className="text-slate-600">Next renewal</dt>
                 <dd data-testid="plan-renewal">
                   {plan.renewal.day}: {plan.renewal.amount}{" "}
-                  <span className="text-slate-600">
-                    {plan.renewal.invoiced ? "(invoiced)" : "(at that day's rate)"}
-                  </span>
+                  <span className="text-slate-600">({plan.renewal.note})</span>
                 </dd>
               </div>
             )}
