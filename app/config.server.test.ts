@@ -91,6 +91,56 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://it.example.com" }).testHooks).toBe(false);
   });
 
+  it("reads the domain checker's DNS servers and refuses its test settings in production (ADR 0540)", () => {
+    expect(loadConfig({}).domainChecks).toMatchObject({
+      dnsServers: [],
+      allowLoopback: false,
+      portOverrides: {},
+    });
+    const c = loadConfig({
+      DNS_SERVERS: "1.1.1.1, 127.0.0.1:5353,[2606:4700::1111]:53,::1",
+      DOMAIN_CHECK_ALLOW_LOOPBACK: "true",
+      DOMAIN_CHECK_PORTS: "443=8443,25=2525",
+    });
+    expect(c.domainChecks.dnsServers).toEqual(["1.1.1.1", "127.0.0.1:5353", "[2606:4700::1111]:53", "::1"]);
+    expect(c.domainChecks.allowLoopback).toBe(true);
+    expect(c.domainChecks.portOverrides).toEqual({ 443: 8443, 25: 2525 });
+    expect(c.domainChecks.limits).toEqual({ connectionMs: 5000, domainMs: 20_000, dnsMs: 2000 });
+    expect(() => loadConfig({ DNS_SERVERS: "dns.google" })).toThrow(
+      /^Invalid configuration: DNS_SERVERS must be a comma-separated list .*"dns.google" is not/,
+    );
+    expect(() => loadConfig({ DOMAIN_CHECK_PORTS: "80=8080", DOMAIN_CHECK_ALLOW_LOOPBACK: "true" })).toThrow(
+      /^Invalid configuration: DOMAIN_CHECK_PORTS must be pairs such as 443=8443/,
+    );
+    expect(() => loadConfig({ DOMAIN_CHECK_PORTS: "443=8443" })).toThrow(
+      "DOMAIN_CHECK_PORTS needs DOMAIN_CHECK_ALLOW_LOOPBACK=true",
+    );
+    for (const env of [
+      { DOMAIN_CHECK_ALLOW_LOOPBACK: "true" },
+      { DOMAIN_CHECK_ALLOW_LOOPBACK: "true", DOMAIN_CHECK_PORTS: "25=2525" },
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: "production", ...env })).toThrow(
+        "DOMAIN_CHECK_ALLOW_LOOPBACK, DOMAIN_CHECK_PORTS and DOMAIN_CHECK_CA_FILE are for tests only",
+      );
+    }
+    // A test server (TEST_HOOKS, loopback PUBLIC_URL) runs the production build with them.
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        TEST_HOOKS: "true",
+        PUBLIC_URL: "http://127.0.0.1:3000",
+        AUTH_SECRET: "x".repeat(40),
+        DOMAIN_CHECK_ALLOW_LOOPBACK: "true",
+      }).domainChecks,
+    ).toMatchObject({ allowLoopback: true, testServer: true });
+    expect(() => loadConfig({ DOMAIN_CHECK_CA_FILE: "/nonexistent/ca.pem" })).toThrow(
+      /^Invalid configuration: DOMAIN_CHECK_CA_FILE \/nonexistent\/ca.pem cannot be read/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", DNS_SERVERS: "9.9.9.9" }).domainChecks.dnsServers).toEqual([
+      "9.9.9.9",
+    ]);
+  });
+
   it("refuses production on PostgreSQL without AUTH_SECRET", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://127.0.0.1/p" })).toThrow(
       "AUTH_SECRET must be set in production",

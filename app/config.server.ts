@@ -3,8 +3,16 @@
  * A bad value stops the process with one line naming the variable (see `ConfigError`).
  * Every variable here is listed, with its default, in `.env.example`.
  */
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { BusinessIdentity } from "~/features/business/business";
+import {
+  DEFAULT_LIMITS,
+  type DomainCheckSettings,
+  domainCheckSafetyError,
+  parseDnsServers,
+  parsePortOverrides,
+} from "~/features/domain-checks/settings";
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -184,6 +192,32 @@ const envSchema = z.object({
     .max(100, { message: "must be at most 100" })
     .default(10),
   TEST_HOOKS: boolean.default(false),
+  // The domain checker (issue 39, ADR 0540): the DNS servers it asks (unset: the system's), and two
+  // settings for tests only, refused in production (domainCheckSafetyError).
+  DNS_SERVERS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseDnsServers(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed.slice(1) });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  DOMAIN_CHECK_ALLOW_LOOPBACK: boolean.default(false),
+  DOMAIN_CHECK_CA_FILE: z.string().min(1).optional(),
+  DOMAIN_CHECK_PORTS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parsePortOverrides(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed.slice(1) });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -344,6 +378,8 @@ export interface Config {
   };
   /** Years the documents tax law asks for are kept after an account's deletion (RETENTION_YEARS, 10). */
   retentionYears: number;
+  /** The domain checker's DNS servers, limits and test-only settings (app/features/domain-checks/settings.ts). */
+  domainChecks: DomainCheckSettings;
 }
 
 /**
@@ -366,6 +402,19 @@ export class ConfigError extends Error {
 /** PUBLIC_URL when unset: localhost on PORT (on 3000 for PORT=0, whose port is only known once listening). */
 function defaultPublicUrl(port: number): string {
   return `http://localhost:${port || 3000}`;
+}
+
+/** DOMAIN_CHECK_CA_FILE's certificates (PEM), or a configuration error naming the file. */
+function readCaFile(file: string): string {
+  try {
+    const pem = readFileSync(file, "utf8");
+    if (!pem.includes("-----BEGIN CERTIFICATE-----")) throw new Error("no PEM certificate in it");
+    return pem;
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: DOMAIN_CHECK_CA_FILE ${file} cannot be read: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** Parses an environment (process.env by default) into the typed configuration, or throws ConfigError. */
@@ -394,6 +443,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration: TEST_HOOKS is only allowed when PUBLIC_URL is a loopback address",
     );
   }
+  const domainChecks: DomainCheckSettings = {
+    dnsServers: e.DNS_SERVERS ?? [],
+    allowLoopback: e.DOMAIN_CHECK_ALLOW_LOOPBACK,
+    portOverrides: e.DOMAIN_CHECK_PORTS ?? {},
+    extraCa: e.DOMAIN_CHECK_CA_FILE ? [readCaFile(e.DOMAIN_CHECK_CA_FILE)] : undefined,
+    testServer: e.TEST_HOOKS,
+    limits: DEFAULT_LIMITS,
+  };
+  const domainCheckError = domainCheckSafetyError(domainChecks, e.NODE_ENV);
+  if (domainCheckError) throw new ConfigError(`Invalid configuration: ${domainCheckError}`);
   if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       "Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
@@ -451,6 +510,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keep: e.BACKUP_KEEP,
     },
     retentionYears: e.RETENTION_YEARS,
+    domainChecks,
     testHooks: e.TEST_HOOKS,
     business: {
       name: e.BUSINESS_NAME,

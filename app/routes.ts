@@ -65,6 +65,9 @@ export default [
     route("client/plans/:subscriptionId/card-saved", "routes/portal/plan-card-saved.ts"),
     route("client/plans/:subscriptionId/:change", "routes/portal/plan-change.tsx"),
     route("client/quotes/new", "routes/portal/quote-new.tsx"),
+    // Not in the spec (issue 39): the client's watched domains, and one of them.
+    route("client/domains", "routes/portal/domains.tsx"),
+    route("client/domains/:domainId", "routes/portal/domain.tsx"),
     // Not in the spec (issue "quotes"): one of the client's quotes, to accept (then pay) or decline.
     route("client/quotes/:quoteId", "routes/portal/quote.tsx"),
     route("client/profile", "routes/portal/profile.tsx"),
@@ -130,6 +133,8 @@ export default [
     route("admin/plans", "routes/admin/plans.tsx"),
     route("admin/plans/new", "routes/admin/plan-edit.tsx", { id: "admin-plan-new" }),
     route("admin/plans/:planId", "routes/admin/plan-edit.tsx", { id: "admin-plan-edit" }),
+    // Not in the spec (issue 39): every client's watched domains, by urgency.
+    route("admin/domains", "routes/admin/domains.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     // The owner's bell's "See all" and its actions (issue 37).
     route("admin/notifications", "routes/admin/notifications.tsx"),

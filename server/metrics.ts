@@ -25,6 +25,8 @@ export interface Metrics {
   registry: Registry;
   /** Counts a finished request (call once per response). */
   observe(req: IncomingMessage, res: ServerResponse, startedAt: bigint): void;
+  /** Counts a domain check done or failed, or an alert raised (issue 39). */
+  countDomainWatch(what: "check" | "check-failed" | "alert"): void;
 }
 
 /** The label of every request no route of ours answered: unknown paths, refused requests, 404 pages. */
@@ -129,6 +131,20 @@ export function createMetrics(runtime: MetricsSources): Metrics {
     registers: [registry],
   });
 
+  const domainChecks = new Counter({
+    name: "portico_domain_checks_total",
+    help: "Domain checks run by this process (the watch, the owner's check now, the free check), by outcome.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const domainAlerts = new Counter({
+    name: "portico_domain_alerts_raised_total",
+    help: "Domain alerts raised by this process's checks.",
+    registers: [registry],
+  });
+  domainChecks.inc({ outcome: "done" }, 0);
+  domainChecks.inc({ outcome: "failed" }, 0);
+
   const { pool } = runtime.database;
   new Gauge({
     name: "portico_db_pool_connections",
@@ -208,6 +224,10 @@ export function createMetrics(runtime: MetricsSources): Metrics {
 
   return {
     registry,
+    countDomainWatch(what) {
+      if (what === "alert") domainAlerts.inc();
+      else domainChecks.inc({ outcome: what === "check" ? "done" : "failed" });
+    },
     observe(req, res, startedAt) {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
       const labels = {

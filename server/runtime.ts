@@ -21,6 +21,7 @@ import { type AdminChannel, startAdminChannel } from "~/features/admin/local-cha
 import { dumpPglite } from "~/features/backups/backup.server";
 import { findPgTool, pgToolMissing } from "~/features/backups/pg-tools.server";
 import { type CurrencyServices, createCurrencyServices } from "~/features/currency/services.server";
+import { type DomainCheckDeps, domainCheckDeps } from "~/features/domain-checks/check-domain.server";
 import { createJobRunner } from "~/features/jobs/runner.server";
 import { createLiveHub, type LiveHub } from "~/features/live/live-hub.server";
 import { type OutboxWorker, startMailOutbox } from "~/features/mail/mail.server";
@@ -57,6 +58,8 @@ export interface Runtime {
   queryCounts: Map<string, number>;
   /** This process's metrics, served at /metrics (server/metrics.ts). */
   metrics: Metrics;
+  /** The domain checker's resolver, safe network and RDAP bootstrap cache: one per process (ADR 0540). */
+  domainChecker: DomainCheckDeps;
   /**
    * Stops the workers (each after its current job) and the live listener, then closes the database.
    * Safe to call more than once.
@@ -120,6 +123,11 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     db: database.db,
   });
   const currency = createCurrencyServices(config.currency, logger);
+  const domainChecker = domainCheckDeps(config.domainChecks, {
+    ...(config.domainChecks.extraCa ? { ca: config.domainChecks.extraCa } : {}),
+  });
+  // The metrics exist before the jobs that count into them.
+  const metrics = createMetrics({ database, live });
   // Every timed job, one runner: each process offers each job, one at a time runs it (its lease).
   const jobs = createJobRunner({ db: database.db, logger });
   for (const job of timedJobs({
@@ -130,6 +138,8 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     payments,
     env: process.env,
     rates: async () => (await currency.rates.get()).rates,
+    domainChecker,
+    countDomainWatch: metrics.countDomainWatch,
   }))
     jobs.register(job);
   jobs.start();
@@ -154,7 +164,8 @@ export async function createRuntime(env: Record<string, string | undefined> = pr
     live,
     drain: createDrain(),
     queryCounts: new Map(),
-    metrics: createMetrics({ database, live }),
+    metrics,
+    domainChecker,
     close: () => {
       // The runner stops its ticks, tells running jobs to stop (a pg_dump under way ends, its partial
       // file removed; a PGlite dump finishes first) and waits for them, before the database closes.

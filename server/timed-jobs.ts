@@ -15,6 +15,13 @@ import {
   runScheduledBackup,
 } from "~/features/backups/scheduled-backups.server";
 import type { Rates } from "~/features/currency/currency";
+import type { DomainCheckDeps } from "~/features/domain-checks/check-domain.server";
+import {
+  DOMAIN_WATCH_JOB,
+  type DomainWatchDeps,
+  pruneDomainHistory,
+  runDueDomainChecks,
+} from "~/features/domain-checks/watch.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import type { PeriodicJob } from "~/features/jobs/runner.server";
 import { pruneLiveEvents } from "~/features/live/live-hub.server";
@@ -44,6 +51,22 @@ export interface TimedJobDeps {
   env: Record<string, string | undefined>;
   /** The current exchange rates (units per USD): a renewal converts its plan's USD price with them. */
   rates: () => Promise<Rates>;
+  /** The domain checker of this process (ADR 0540). */
+  domainChecker: DomainCheckDeps;
+  /** Counts the watch's checks and alerts for /metrics. */
+  countDomainWatch?: DomainWatchDeps["count"];
+}
+
+/** What the domain watch is given from a process's timed-job deps. */
+function domainWatchDeps(deps: TimedJobDeps): DomainWatchDeps {
+  return {
+    db: deps.database.db,
+    checker: deps.domainChecker,
+    business: deps.config.business,
+    publicUrl: deps.config.publicUrl,
+    wakeOutbox: deps.wakeOutbox,
+    count: deps.countDomainWatch,
+  };
 }
 
 export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
@@ -132,6 +155,25 @@ export function timedJobs(deps: TimedJobDeps): PeriodicJob[] {
       run: async ({ now, stopping }) => {
         const results = await chargeDueRenewals(paymentDeps, now, stopping);
         if (results.length) logger.info({ results: results.length }, "care plan renewals charged");
+      },
+    },
+    // The domain watch (issue 39, ADR 0541): the domains due, a batch a run, a few at once; each domain's
+    // next check is a day or a week on, with jitter. Every minute: a run with nothing due is one query.
+    {
+      name: DOMAIN_WATCH_JOB,
+      intervalMs: 60_000,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now, stopping }) => {
+        const r = await runDueDomainChecks(domainWatchDeps(deps), now, { stopping });
+        if (r.checked || r.failed) logger.info({ ...r }, "domains checked");
+      },
+    },
+    {
+      name: "domain-history-pruning",
+      intervalMs: HOUR_MS * 24,
+      leaseMs: FIVE_MINUTES_MS,
+      run: async ({ now }) => {
+        await pruneDomainHistory(db, now);
       },
     },
     // Checkouts whose webhook never came: the provider is asked (ADR 0503).

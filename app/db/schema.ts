@@ -611,6 +611,13 @@ export const orders = pgTable(
      * order at zero with no invoice, its plan named on its page. Null for every order that is paid for.
      */
     coveredByPeriodId: uuid("covered_by_period_id").references((): AnyPgColumn => planPeriods.id),
+    /**
+     * The domain alert whose fix this order is (issue 39, item 4): the owner's order pages say so. Null
+     * once the domain is removed (the order stays).
+     */
+    fromDomainAlertId: uuid("from_domain_alert_id").references((): AnyPgColumn => domainAlerts.id, {
+      onDelete: "set null",
+    }),
     /** When the payment sweep last asked the provider about this order's checkout (ADR 0503). */
     checkoutCheckedAt: timestamp("checkout_checked_at", { withTimezone: true }),
     /**
@@ -1349,3 +1356,95 @@ export const auditLog = pgTable(
 export type Notification = typeof notifications.$inferSelect;
 export type LiveEvent = typeof liveEvents.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Domain health watch (issue 39; docs/decisions/0540-domain-checker-safety.md, 0541-domain-watch.md)
+// ---------------------------------------------------------------------------
+
+export const domainVerdicts = ["ok", "warning", "problem", "not-checked"] as const;
+export const domainCheckTriggers = ["schedule", "owner", "client"] as const;
+
+/**
+ * A domain a client watches: its registrable name in punycode (`name`) and for people (`display_name`),
+ * the DKIM selectors to try, and an expiry typed by the client or owner for a registry without RDAP.
+ * `next_check_at` is when the watch job checks it next (daily or weekly by the client's plan, with
+ * jitter); `last_report` is the latest report, also kept in domain_checks.
+ */
+export const watchedDomains = pgTable(
+  "watched_domains",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull(),
+    dkimSelectors: jsonb("dkim_selectors").$type<string[]>().notNull().default([]),
+    typedExpiry: date("typed_expiry", { mode: "string" }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastVerdict: text("last_verdict", { enum: domainVerdicts }),
+    /** Days left on the soonest of the website certificates and the registration, for sorting. */
+    lastDaysLeft: integer("last_days_left"),
+    lastReport: jsonb("last_report"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("watched_domains_client_name_key").on(t.clientId, t.name),
+    index("watched_domains_next_check_idx").on(t.nextCheckAt),
+  ],
+);
+
+/** Every check of a watched domain: the domain page's history. */
+export const domainChecks = pgTable(
+  "domain_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => watchedDomains.id, { onDelete: "cascade" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    verdict: text("verdict", { enum: domainVerdicts }).notNull(),
+    trigger: text("trigger", { enum: domainCheckTriggers }).notNull(),
+    report: jsonb("report").notNull(),
+  },
+  (t) => [index("domain_checks_domain_checked_idx").on(t.domainId, t.checkedAt)],
+);
+
+export const domainAlertFixes = ["ssl", "deliverability", "quote"] as const;
+
+/**
+ * An alert on a watched domain (features/domain-checks/alerts.ts): one open per family at most; an
+ * expiry threshold (`threshold_key`) raised once ever. `cleared_at` and `cleared_note` say when and why
+ * it ended ("Certificate renewed on …", or replaced by a more urgent alert of its family).
+ */
+export const domainAlerts = pgTable(
+  "domain_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    domainId: uuid("domain_id")
+      .notNull()
+      .references(() => watchedDomains.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    family: text("family").notNull(),
+    code: text("code").notNull(),
+    thresholdKey: text("threshold_key"),
+    severity: text("severity", { enum: ["warning", "problem"] }).notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    fix: text("fix", { enum: domainAlertFixes }).notNull(),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    clearedNote: text("cleared_note"),
+  },
+  (t) => [
+    uniqueIndex("domain_alerts_threshold_key").on(t.domainId, t.thresholdKey),
+    uniqueIndex("domain_alerts_open_family_key").on(t.domainId, t.family).where(sql`${t.clearedAt} IS NULL`),
+    index("domain_alerts_client_idx").on(t.clientId, t.raisedAt),
+  ],
+);
+
+export type WatchedDomain = typeof watchedDomains.$inferSelect;
+export type DomainAlert = typeof domainAlerts.$inferSelect;

@@ -20,8 +20,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ["currency", "mail", "notifications", "catalogue", "newsletter"],
   // 2 · people
   ["accounts"],
-  // 3 · documents that bill
-  ["invoices"],
+  // 3 · documents that bill; the domain watch (issue 39: its alerts tell clients by their preferences)
+  ["invoices", "domain-checks"],
   // 4 · what is bought
   ["orders"],
   // 5 · taking the money

@@ -9,6 +9,7 @@
  *   messages). It never stops the emails an account needs (address verification, password reset,
  *   welcome), nor invoice emails (billing documents: paid, voided, sent again), nor security alerts,
  *   which have their own switch.
+ * - `emailNotifications` off also stops the domain watch's alert emails (issue 39); the bell still shows them.
  * - `securityAlerts` off: no email on a sign-in from a new device, a password change or a two-factor
  *   change.
  * - `marketingEmails`: saved only; Portico sends no marketing email (the newsletter is its own public
@@ -48,7 +49,7 @@ export const NOTIFICATION_SWITCHES: ReadonlyArray<{
     key: "emailNotifications",
     label: "Email notifications",
     description:
-      "The main switch for emails about your orders: off, we send none of them, whatever Order updates says. Invoices, receipts and account emails are always sent.",
+      "The main switch for emails about your orders and your domains' health: off, we send none of them, whatever Order updates says. Invoices, receipts and account emails are always sent.",
   },
   {
     key: "smsNotifications",
@@ -78,6 +79,8 @@ export type ClientEmailTopic =
   | "orderMessage"
   /** A new device signed in, the password or two-factor changed. */
   | "securityAlert"
+  /** A watched domain's alert raised or cleared (issue 39). */
+  | "domainAlert"
   /** Invoices: paid, voided, sent again. Billing documents, always sent. */
   | "invoice"
   /** Verification, password reset, welcome: always sent. */
@@ -91,6 +94,8 @@ export function emailAllowed(preferences: NotificationPreferences, topic: Client
       return preferences.emailNotifications && preferences.orderUpdates;
     case "securityAlert":
       return preferences.securityAlerts;
+    case "domainAlert":
+      return preferences.emailNotifications;
     case "invoice":
     case "account":
       return true;

@@ -3,6 +3,7 @@
  * with its reply box and the status change, on one screen, so replying and moving the order on go
  * together. Live: the page's data is read again when the client writes or sends the brief.
  */
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { invoiceStatusLabel, shownInvoiceStatus } from "~/features/invoices/invoice-status";
 import { LiveIndicator } from "~/features/live/LiveUpdates";
@@ -83,7 +84,7 @@ export function AdminOrderView({ page: d, result }: { page: AdminOrderPage; resu
 }
 
 function OrderFacts({
-  page: { order: o, client, invoice, brief, money, coveredBy },
+  page: { order: o, client, invoice, brief, money, coveredBy, fromAlert },
 }: {
   page: AdminOrderPage;
 }) {
@@ -115,6 +116,17 @@ function OrderFacts({
           ],
           ["Service", `${o.serviceName} (${o.serviceCategory})`],
           ["Package", `${o.packageName} × ${o.quantity}`],
+          // An order made from a domain alert's fix (issue 39, item 4).
+          ...(fromAlert
+            ? [
+                [
+                  "From an alert",
+                  <Link key="a" className="wrap-anywhere text-brand-700 underline" to={fromAlert.href}>
+                    {fromAlert.title}
+                  </Link>,
+                ] as [string, ReactNode],
+              ]
+            : []),
           [
             "Amount",
             // An incident a client's care plan covered: at zero, no invoice (issue 38, item 6). Else the

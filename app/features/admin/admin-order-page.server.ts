@@ -4,12 +4,14 @@
  * forms' posts by `intent`: `transition` (the default, so the status form's older posts keep working)
  * and `message` (a reply with files, read by orders/message-post.server.ts).
  */
+
 import { z } from "zod";
 import { orderStatuses } from "~/db/schema";
 import { moneyFigures } from "~/features/invoices/money-totals";
 import { orderMoneyTotals } from "~/features/invoices/money-totals.server";
 import { getOrderBrief } from "~/features/orders/brief.server";
 import { listThread, postMessage } from "~/features/orders/conversation.server";
+import { alertOfOrder } from "~/features/orders/from-alert.server";
 import {
   messagePostOf,
   type PostRefusal,
@@ -32,9 +34,10 @@ export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orde
   // Reading the thread marks the client's messages read (and tells their page).
   const thread = await listThread(deps, admin, orderId);
   if (!brief || !thread) return null;
-  const [notes, money] = await Promise.all([
+  const [notes, money, alert] = await Promise.all([
     statusNotesOf(deps.db, orderId),
     orderMoneyTotals(deps.db, orderId),
+    alertOfOrder(deps.db, detail.order, "admin"),
   ]);
   // What its invoices received, gave back and still ask: the client's order page's figures (ADR 0500).
   return {
@@ -43,6 +46,7 @@ export async function getAdminOrderPage(deps: AfterSaleDeps, admin: Viewer, orde
     brief,
     thread,
     money: moneyFigures(money),
+    fromAlert: alert ? { title: alert.title, domain: alert.domain, href: alert.href } : null,
   };
 }
 

@@ -23,7 +23,9 @@ export type LiveEventKind =
   | "session"
   | "message"
   | "brief"
-  | "quote";
+  | "quote"
+  /** A watched domain was checked (issue 39): its id and worst verdict. */
+  | "domain";
 
 export interface LiveEventInput {
   /** Whose event it is; null for one every signed-in user may see (a catalogue change). */

@@ -30,18 +30,21 @@ export function PurchaseNotFound({ routeId }: { routeId: string }) {
 /**
  * `visitorCurrency` is the shell's currency for this visitor (the root data's, read by the route): the
  * page starts in it unless the URL names another. `offer`: another way to order, shown above the form
- * (a care plan's covered incident, given by the route: plans sit above orders).
+ * (a care plan's covered incident, given by the route: plans sit above orders). `fields`: hidden
+ * fields the route adds to the form (a domain alert's id, issue 39).
  */
 export function PurchasePage({
   data: d,
   error,
   visitorCurrency,
   offer,
+  fields,
 }: {
   data: PurchasePageData;
   error: string | null;
   visitorCurrency: string;
   offer?: ReactNode;
+  fields?: ReactNode;
 }) {
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -114,6 +117,7 @@ export function PurchasePage({
         }}
       >
         {d.checkoutToken && <input type="hidden" name="checkoutToken" value={d.checkoutToken} />}
+        {fields}
         <div className="space-y-8">
           <PackageChoice
             packages={d.service.packages}

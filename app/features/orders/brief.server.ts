@@ -57,6 +57,8 @@ export function briefView(
   scoped: ScopedOrder,
   brief: { questions: IntakeQuestion[]; answers: BriefAnswers; answeredAt: Date; updatedAt: Date } | null,
   side: Viewer["role"],
+  /** The answers the form starts with while none are given (an order made from a domain alert). */
+  prefill?: BriefAnswers,
 ): BriefView {
   const questions = brief?.questions ?? scoped.intakeQuestions;
   const state = briefState({
@@ -68,7 +70,7 @@ export function briefView(
     state,
     badge: state === "missing" ? (side === "admin" ? BRIEF_MISSING : WAITING_FOR_DETAILS) : null,
     questions,
-    answers: brief?.answers ?? {},
+    answers: brief?.answers ?? prefill ?? {},
     answeredAt: brief?.answeredAt ?? null,
     updatedAt: brief?.updatedAt ?? null,
     canAnswer: questions.length > 0 && canAnswerBrief(scoped.order.status),

@@ -22,6 +22,7 @@ import type { ConversationState } from "./conversation";
 import { conversationStateFor } from "./conversation.server";
 import { coveringPlanName } from "./covered-by.server";
 import { type DepositProgress, depositProgress } from "./deposit-progress";
+import { alertOfOrder, alertPrefill, type OrderAlert } from "./from-alert.server";
 import { findOrderFor, type Viewer } from "./order-access.server";
 import { orderTimeline, type TimelineStep } from "./order-timeline";
 import { statusNotesOf } from "./status-notes.server";
@@ -53,6 +54,8 @@ export interface OrderPage {
    * for an order that was paid for (issue 38, item 6).
    */
   coveredBy: string | null;
+  /** The domain alert the order was made from (issue 39), with its domain's page. */
+  fromAlert: OrderAlert | null;
   /** The invoice to act on: the open one (a quote's balance once issued), else the first. */
   invoice: OrderPageInvoice | null;
   /** Every invoice of the order, oldest first: one for a purchase, a quote's deposit and balance. */
@@ -99,7 +102,7 @@ export async function getOrderPage(
   const scoped = await findOrderFor(db, viewer, orderId);
   if (!scoped) return null;
   const { order } = scoped;
-  const [all, [brief], [quote], notes, money, coveredBy] = await Promise.all([
+  const [all, [brief], [quote], notes, money, coveredBy, alert] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -123,6 +126,7 @@ export async function getOrderPage(
     statusNotesOf(db, order.id),
     orderMoneyTotals(db, order.id),
     coveringPlanName(db, order),
+    alertOfOrder(db, order, viewer.role),
   ]);
   const shown: OrderPageInvoice[] = all.map((invoice) => ({
     id: invoice.id,
@@ -155,13 +159,19 @@ export async function getOrderPage(
     },
     serviceSlug: scoped.serviceSlug,
     coveredBy,
+    fromAlert: alert ? { title: alert.title, domain: alert.domain, href: alert.href } : null,
     invoice: shown.find((i) => isUnpaidOrOverdue(i.storedStatus)) ?? shown[0] ?? null,
     invoices: shown,
     payment: quote ? depositProgress(all, quote.totalUsd) : null,
     money: moneyFigures(money),
     quote: quote ? quoteOfOrder(quote, viewer) : null,
     timeline: orderTimeline(order, notes),
-    brief: briefView(scoped, brief ?? null, viewer.role),
+    brief: briefView(
+      scoped,
+      brief ?? null,
+      viewer.role,
+      alert && !brief ? alertPrefill(scoped.intakeQuestions, alert) : undefined,
+    ),
     conversation: conversationStateFor(viewer, scoped, now),
   };
 }

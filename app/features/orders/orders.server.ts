@@ -59,6 +59,11 @@ export interface CheckoutInput {
   currency: string | undefined;
   /** The purchase form's one-time token: the same form posted twice makes one order. */
   checkoutToken: string;
+  /**
+   * The client's domain alert this order fixes (issue 39), already found among theirs, with the slug of
+   * the service that fixes it: another service is refused.
+   */
+  fromDomainAlert?: { id: string; serviceSlug: string | null } | null;
 }
 
 /** The purchase form as posted: only what to buy, never a price. */
@@ -71,6 +76,8 @@ export const checkoutForm = z.object({
   currency: z.string().max(8).optional(),
   /** The add-ons ticked (`addon=procurement`): their prices come from the catalogue, never the form. */
   addons: z.array(z.string().max(64)).max(8),
+  /** The domain alert the order fixes (issue 39): the route checks it is the client's. */
+  fromAlert: z.uuid({ message: "That alert was not found." }).optional(),
 });
 
 export type CheckoutOutcome =
@@ -128,6 +135,9 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   if (!allowance.allowed) return { ok: false, status: allowance.status, error: TOO_MANY_ORDERS };
   const service = await findPurchasableService(db, input.serviceRouteId);
   if (!service) return { ok: false, status: 404, error: SERVICE_NOT_FOUND(input.serviceRouteId) };
+  if (input.fromDomainAlert && input.fromDomainAlert.serviceSlug !== service.slug) {
+    return { ok: false, status: 400, error: "That alert is fixed by another service." };
+  }
   const packageKey = input.packageKey ?? defaultPackage(service);
   const offered = offeredPackages(service).find((p) => p.key === packageKey);
   if (!offered) {
@@ -174,6 +184,7 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
         exchangeRate: price.exchangeRate,
         provider: deps.providers.active.name,
         checkoutToken: input.checkoutToken,
+        fromDomainAlertId: input.fromDomainAlert?.id ?? null,
       },
       invoicePrice: price,
     }),

@@ -44,6 +44,13 @@ function OrderSummary({ view }: { view: ClientOrderView }) {
           <span className="block font-normal text-slate-600">{order.serviceCategory}</span>
         </Row>
         <Row label="Package">{order.packageName}</Row>
+        {view.fromAlert && (
+          <Row label="For">
+            <Link to={view.fromAlert.href} className="text-brand-700 underline">
+              {view.fromAlert.title}
+            </Link>
+          </Row>
+        )}
         <Row label="Quantity">{order.quantity}</Row>
         {order.addons.map((addon) => (
           <Row key={addon.key} label="Add-on">

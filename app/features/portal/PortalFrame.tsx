@@ -16,7 +16,7 @@ import type { PortalFrameData } from "./portal-frame.server";
 /**
  * "Sidebar: Dashboard, Purchase Services, My Orders, Invoices, Profile, and Sign Out." Quotes is not in
  * the spec: where a client finds the custom work they asked for (issue "quotes"); nor is Care Plans
- * (issue 38).
+ * (issue 38), nor Domains (issue 39).
  */
 const NAV: SidebarItem[] = [
   { to: "/client/dashboard", label: "Dashboard", icon: "layout-dashboard" },
@@ -25,6 +25,7 @@ const NAV: SidebarItem[] = [
   { to: "/client/invoices", label: "Invoices", icon: "file-text" },
   { to: "/client/quotes", label: "Quotes", icon: "message-square-quote" },
   { to: "/client/plans", label: "Care Plans", icon: "shield-check" },
+  { to: "/client/domains", label: "Domains", icon: "lock" },
   { to: "/client/profile", label: "Profile", icon: "user" },
 ];
 

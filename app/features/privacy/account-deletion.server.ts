@@ -29,6 +29,7 @@ import type { SessionUser } from "~/features/accounts/session-user";
 import { parseSignInCode } from "~/features/accounts/two-factor";
 import { checkCurrentCode, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { forgetDomainsOfDeletedClient } from "~/features/domain-checks/domain-privacy.server";
 import { enqueueEmail, mailbox } from "~/features/mail/mail.server";
 import { noticeEmail } from "~/features/mail/notice-email.server";
 import type { OpenCheckout } from "~/features/payments/provider.server";
@@ -132,6 +133,8 @@ export async function deleteClientAccount(
     // 1b. Care plans end (those set to end with their period, or waiting for a first payment), the card
     // on file forgotten.
     await endPlansOfDeletedClient(tx, clientId, new Date());
+    // 1c. Watched domains go, with their checks and alerts (issue 39).
+    await forgetDomainsOfDeletedClient(tx, clientId);
     // 2. Every session ends, its live stream closed.
     const sessionsEnded = await endSessions(deleted);
     // 3. What is only the client's: sign-in, secrets, preferences.

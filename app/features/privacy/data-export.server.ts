@@ -29,6 +29,7 @@ import {
 } from "~/db/schema";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { BusinessIdentity } from "~/features/business/business";
+import { domainsForExport } from "~/features/domain-checks/domain-privacy.server";
 import { addInvoicePdfs, type InvoicePdfRenderer } from "~/features/invoices/download-all.server";
 import { plansForExport } from "~/features/plans/plan-privacy.server";
 import { consumeRateLimit, rateLimitHits } from "~/features/rate-limit/rate-limit.server";
@@ -489,6 +490,8 @@ export function dataExportZipStream(
       whole("consents.json", json(await exportConsents(db, clientId, profile.account.email)));
       const plans = await plansForExport(db, clientId);
       if (plans.length > 0) whole("care-plans.json", json(plans));
+      const domains = await domainsForExport(db, clientId);
+      if (domains.length > 0) whole("domains.json", json(domains));
       for (const part of pagedFiles(db, clientId, profile.account.email)) {
         if (cancelled) return;
         let page = await part.read(null);

@@ -43,6 +43,10 @@ export const DATA_EXPORT_FILES: ReadonlyArray<[name: string, what: string]> = [
     "Your care plans: cycle, status, the card on file (brand and last four digits) and each period with its invoice (only if there are any).",
   ],
   [
+    "domains.json",
+    "The domains you watch, their DKIM selectors and expiry you typed, and their alerts (only if there are any).",
+  ],
+  [
     "messages.json",
     "The messages on your orders, yours and ours, with the names, types and sizes of their attachments (not the files).",
   ],

@@ -26,6 +26,8 @@ export const hooks = {
   // The care plans' jobs (issue 38: renewals issued, charged, states settled) for one client's plans,
   // run at once at `now` (the injected clock of a browser journey through a plan's periods).
   "plan-jobs": z.object({ email: z.string().email(), now: z.iso.datetime().optional() }),
+  // The domain watch (issue 39) for one client's due domains, at `now` when given.
+  "domain-watch": z.object({ email: z.string().email(), now: z.iso.datetime().optional() }),
   catalogue: z.object({}),
   // The load test's memory check: the heap after a full collection (when node runs with --expose-gc).
   memory: z.object({

@@ -36,6 +36,7 @@ const NAV: SidebarItem[] = [
   { to: "/admin/clients", label: "Clients", icon: "users" },
   { to: "/admin/catalogue", label: "Catalogue", icon: "store" },
   { to: "/admin/plans", label: "Care plans", icon: "calendar-days" },
+  { to: "/admin/domains", label: "Domains", icon: "lock" },
   { to: "/admin/audit", label: "Audit log", icon: "rotate-ccw-clock" },
   { to: "/admin/two-factor", label: "Two-factor", icon: "shield-check" },
 ];

@@ -5,6 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { z } from "zod";
 import { quoteRequests, user } from "~/db/schema";
+import { runClientWatchForTest } from "~/features/domain-checks/watch.server";
 import { markOverdueInvoices } from "~/features/invoices/overdue.server";
 import { acquireLease } from "~/features/jobs/leases.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
@@ -87,6 +88,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const settled = await settlePlans(paymentDeps, now, undefined, clientId);
       wakeOutbox();
       return { issued: issued.length, charged, ...settled };
+    }
+    case "domain-watch": {
+      const o = parsed.data as z.infer<(typeof hooks)["domain-watch"]>;
+      return runClientWatchForTest(context, await userId(), o.now ? new Date(o.now) : null);
     }
     case "catalogue":
       return { id: await publishLiveEvent(db, { userId: null, kind: "catalogue", status: "changed" }) };

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
+import { alertQuoteText, clientAlert } from "~/features/domain-checks/client-domains.server";
 import { QuoteRequestForm } from "~/features/quotes/QuoteRequestForm";
 import { handleQuoteForm, quotableServices } from "~/features/quotes/quote-action.server";
 import { pageTitle } from "~/features/site/meta";
@@ -10,8 +11,14 @@ import { usePortalData } from "./shell";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Request a Quote", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireClient(request, context);
-  return { services: await quotableServices(context) };
+  const { user } = await requireClient(request, context);
+  // A domain alert's fix (issue 39): the request starts with what the check found.
+  const alertId = new URL(request.url).searchParams.get("alert");
+  const alert = alertId ? await clientAlert(context.runtime.database.db, user.id, alertId) : null;
+  return {
+    services: await quotableServices(context),
+    description: alert ? alertQuoteText(alert) : null,
+  };
 }
 
 /**
@@ -39,7 +46,11 @@ export default function QuoteNew({ loaderData }: Route.ComponentProps) {
         <QuoteRequestForm
           services={loaderData.services}
           action="/client/quotes/new"
-          defaults={{ name: client.name, company: client.company }}
+          defaults={{
+            name: client.name,
+            company: client.company,
+            ...(loaderData.description ? { description: loaderData.description } : {}),
+          }}
           accountEmail={client.email}
           after={
             <Link to="/client/quotes" className="mt-6 inline-block font-semibold text-brand-700 underline">
