@@ -19,6 +19,7 @@ import { unzipSync } from "fflate";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "~/db/client.server";
+import { watchedDomains } from "~/db/schema";
 import { blogSlug } from "~/features/blog/slug";
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from "~/features/payments/sandbox.server";
 import routes from "~/routes";
@@ -84,6 +85,8 @@ interface Fixtures {
   aPlanId: string;
   /** The running period of A's care plan, suspended (issue 38, item 6: it covers no incident). */
   aPlanPeriodId: string;
+  /** A's watched domain (issue 39). */
+  aDomainId: string;
   sandboxToken: string;
 }
 interface Who {
@@ -391,6 +394,25 @@ const TABLE: Record<string, Case[]> = {
   "client/quotes": [{ method: "GET", url: () => "/client/quotes", expect: portalPage() }],
   // Care plans (issue 38): each client's own page; the subscribe page of a plan, never a price taken.
   "client/plans": [{ method: "GET", url: () => "/client/plans", expect: portalPage(false) }],
+  "client/domains": [
+    { method: "GET", url: () => "/client/domains", expect: portalPage(false) },
+    {
+      method: "POST",
+      url: () => "/client/domains",
+      body: () => ({ name: "localhost" }),
+      expect: { anon: LOGIN, a: 400, b: 400, admin: 400 },
+    },
+  ],
+  "client/domains/:domainId": [
+    { method: "GET", url: (f) => `/client/domains/${f.aDomainId}`, expect: aOwn() },
+    { method: "GET", url: () => "/client/domains/not-a-uuid", expect: { ...aOwn(404), a: 404 } },
+    {
+      method: "POST",
+      url: (f) => `/client/domains/${f.aDomainId}`,
+      body: () => ({ intent: "update", selectors: "s1" }),
+      expect: aOwn(),
+    },
+  ],
   "client/plans/subscribe/:slug": [
     {
       method: "GET",
@@ -869,6 +891,15 @@ const TABLE: Record<string, Case[]> = {
   ],
   // The owner's care plans (issue 38): an empty form gets the admin its errors (400); nothing changes.
   "admin/plans": [{ method: "GET", url: () => "/admin/plans", expect: adminOnly() }],
+  "admin/domains": [
+    { method: "GET", url: () => "/admin/domains", expect: adminOnly() },
+    {
+      method: "POST",
+      url: () => "/admin/domains",
+      body: () => ({ domainId: "not-a-uuid" }),
+      expect: adminOnly(400),
+    },
+  ],
   "admin/plans/new": [
     { method: "GET", url: () => "/admin/plans/new", expect: adminOnly() },
     { method: "POST", url: () => "/admin/plans/new", body: () => ({ name: "" }), expect: adminOnly(400) },
@@ -1229,6 +1260,12 @@ describe.each(testDatabases)("authorization matrix on $name", (database) => {
       planId: plan!.id,
       aPlanId: await createSubscription(db, { clientId: a.userId, anchorDay: "2026-01-05" }),
       aPlanPeriodId: aPlan.periodId,
+      aDomainId: (
+        await db
+          .insert(watchedDomains)
+          .values({ clientId: a.userId, name: "a-client-domain.com", displayName: "a-client-domain.com" })
+          .returning({ id: watchedDomains.id })
+      )[0]!.id,
       sandboxToken,
     };
   }, 120_000);

@@ -17,7 +17,14 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { carePlans, contactMessages, messageAttachments, orderMessages, services } from "~/db/schema";
+import {
+  carePlans,
+  contactMessages,
+  messageAttachments,
+  orderMessages,
+  services,
+  watchedDomains,
+} from "~/db/schema";
 import { MESSAGE_POST_MAX_BYTES, MESSAGE_POST_TOO_LARGE } from "~/features/orders/attachments";
 import { SAMPLE_JPEG, SAMPLE_PDF, SAMPLE_PNG, SAMPLE_ZIP } from "~/features/testing/sample-files";
 import routes from "~/routes";
@@ -192,6 +199,10 @@ const QUERY_KEYS = [
 ];
 const FIELD_NAMES = [
   "name",
+  // Watched domains (issue 39).
+  "selectors",
+  "expiry",
+  "domainId",
   "email",
   "subject",
   "message",
@@ -547,6 +558,12 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       serviceId: service!.id,
       planId: plan!.id,
       subscriptionId: await createSubscription(db, { clientId: client.userId, anchorDay: "2026-01-05" }),
+      domainId: (
+        await db
+          .insert(watchedDomains)
+          .values({ clientId: client.userId, name: "hostile-domain.com", displayName: "hostile-domain.com" })
+          .returning({ id: watchedDomains.id })
+      )[0]!.id,
     };
     await createAccount(db, { email: "hostile.admin@example.com", name: "Hostile Admin", role: "admin" });
     const admin = new Session(server.url, "198.20.250.1");
@@ -576,6 +593,7 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     serviceId: string;
     planId: string;
     subscriptionId: string;
+    domainId: string;
   };
   const contact = () => ({
     name: "Hostile Visitor",
@@ -664,6 +682,23 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
       as: "client",
       path: () => `/client/plans/${ids.subscriptionId}/card`,
       fields: () => ({ token: "hostile-card-token-0123456789" }),
+    },
+    // Watched domains (issue 39): a name and DKIM selectors; a domain's selectors and typed expiry.
+    {
+      as: "client",
+      path: () => "/client/domains",
+      fields: () => ({ name: `hostile-${++ip}.com`, selectors: "s1" }),
+    },
+    {
+      as: "client",
+      path: () => `/client/domains/${ids.domainId}`,
+      fields: () => ({ intent: "update", selectors: "s1, google", expiry: "2027-05-31" }),
+    },
+    // The owner's check now, of a domain that does not exist (a real one would be looked up).
+    {
+      as: "admin",
+      path: () => "/admin/domains",
+      fields: () => ({ domainId: "00000000-0000-4000-8000-000000000000" }),
     },
     {
       as: "client",
@@ -933,6 +968,32 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     // Valid forms with a hostile value in an unchecked field still go through.
     expect([...statuses.keys()].some((s) => s >= 200 && s < 400)).toBe(true);
   }, 120_000);
+
+  it("refuses, in words, the names a domain checker must never be aimed at (issue 39)", async () => {
+    const names = [
+      "localhost",
+      "127.0.0.1.nip.io",
+      "169.254.169.254",
+      `${"x".repeat(296)}.com`,
+      "[::1]",
+      "10.0.0.5",
+    ];
+    for (const name of names) {
+      const answer = await raw(
+        server.url,
+        "POST",
+        "/client/domains",
+        headersFor("client", { origin: server.url, "content-type": "application/x-www-form-urlencoded" }),
+        new URLSearchParams({ name }).toString(),
+      );
+      expect(answer.status, name).toBe(400);
+      expect(problems(`client POST /client/domains ${name.slice(0, 40)}`, answer)).toEqual([]);
+    }
+    const db = server.portico.runtime.database.db;
+    const stored = await db.select({ name: watchedDomains.name }).from(watchedDomains);
+    expect(stored.map((d) => d.name)).not.toContain("nip.io");
+    expect(stored.some((d) => /localhost|^\d|x{20}/.test(d.name))).toBe(false);
+  });
 
   it("refuses bodies over the limit with 413 on every route, sized or chunked, form or JSON", async () => {
     const failures: string[] = [];

@@ -11,7 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { clients, contactMessages, quoteRequests } from "~/db/schema";
+import { clients, contactMessages, domainAlerts, quoteRequests, watchedDomains } from "~/db/schema";
 import { coveredIncidentOffers, orderCoveredIncident } from "~/features/plans/covered-incidents.server";
 import { addDays, calendarDayOf } from "~/features/plans/periods";
 import type { QuoteDeps } from "~/features/quotes/quote-deps.server";
@@ -21,6 +21,7 @@ import { accountsOn } from "../support/accounts";
 import { createOrder } from "../support/admin-fixtures";
 import type { Session } from "../support/browserless";
 import { testDatabases } from "../support/databases";
+import { report as domainReport } from "../support/domain-reports";
 import { markupErrors } from "../support/markup";
 import { declinedPlan } from "../support/plan-declines";
 import { subscribedWithPeriod } from "../support/plan-periods";
@@ -130,6 +131,35 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
       `/client/purchase/${service!.slug}`,
     ])
       pages.push({ who: "client", path });
+    // Watched domains (issue 39): one with a report and an open alert (its fix), one not yet checked.
+    const [checkedDomain] = await db()
+      .insert(watchedDomains)
+      .values({
+        clientId,
+        name: "example.com",
+        displayName: "example.com",
+        lastCheckedAt: new Date(),
+        lastVerdict: "warning",
+        lastDaysLeft: 10,
+        lastReport: domainReport(),
+      })
+      .returning({ id: watchedDomains.id });
+    await db().insert(watchedDomains).values({ clientId, name: "example.org", displayName: "example.org" });
+    await db().insert(domainAlerts).values({
+      domainId: checkedDomain!.id,
+      clientId,
+      family: "cert:example.com",
+      code: "cert-14",
+      thresholdKey: "cert:example.com:2027-03-11:14",
+      severity: "warning",
+      title: "Certificate of example.com expires in 10 days",
+      message: "The certificate of example.com expires on 11 March 2027 (in 10 days).",
+      fix: "ssl",
+      raisedAt: new Date(),
+    });
+    for (const path of ["/client/domains", `/client/domains/${checkedDomain!.id}`])
+      pages.push({ who: "client", path });
+    pages.push({ who: "owner", path: "/admin/domains" });
     // Care plans (issue 38): one renewing within 30 days, one past due (its renewal declined), one
     // cancelled with a reason, for every list of the owner's plans page, and a plan period's order page.
     const renewing = await createSubscription(db(), {

@@ -48,6 +48,9 @@ export async function startTestServer(
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://127.0.0.1",
+    // The domain checker asks a resolver nobody runs (the discard port): a domain a test adds is never
+    // looked up on the internet; the domain tests give their own world's DNS server.
+    DNS_SERVERS: "127.0.0.1:9",
     ...db.env,
     ...extra,
   });

@@ -5,9 +5,7 @@ export function AlertFixNote({ alert }: { alert: { title: string; message: strin
       aria-label="What this order fixes"
       className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-slate-800"
     >
-      <p className="font-semibold">
-        {`For ${alert.domain}: ${alert.title}`}
-      </p>
+      <p className="font-semibold">{`For ${alert.domain}: ${alert.title}`}</p>
       <p className="mt-1 text-sm">
         {alert.message} Once paid, the order's brief starts filled in with the domain and what our check
         found.
