@@ -11,6 +11,7 @@ import path from "node:path";
 import { testDatabases } from "../support/databases";
 import requireBuild from "../support/require-build";
 import { seedAdminFixtures } from "./admin-seed";
+import { startE2eDomainWorld } from "./domain-world-setup";
 
 function waitForListening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -53,6 +54,8 @@ export default async function globalSetup() {
   const database = testDatabases[testDatabases.length - 1]!;
   const fresh = await database.create();
   const dataDir = mkdtempSync(path.join(tmpdir(), "portico-e2e-"));
+  // The domain watch's checks reach only this machine's small internet (issue 39).
+  const domains = await startE2eDomainWorld(dataDir);
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -72,6 +75,7 @@ export default async function globalSetup() {
     CONTACT_RATE_LIMIT_PER_HOUR: "1000",
     // The portal's browser tests make orders and payments through /api/test-hooks/* (never on in a deployment).
     TEST_HOOKS: "true",
+    ...domains.env,
     ...fresh.env,
     // A PGlite folder on disk (not the in-memory one integration tests use), so it can be seeded first.
     ...(fresh.env.DATABASE_URL ? {} : { PGLITE_DIR: path.join(dataDir, "pglite") }),
@@ -91,6 +95,7 @@ export default async function globalSetup() {
     child.kill("SIGTERM");
     await exited;
     await fresh.drop();
+    await domains.world.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

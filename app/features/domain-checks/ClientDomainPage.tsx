@@ -81,7 +81,7 @@ export function ClientDomainPage({
       </p>
       {result?.ok && result.message && <Alert tone="success">{result.message}</Alert>}
       {failed && !failed.fieldErrors && <Alert tone="error">{failed.error}</Alert>}
-      <Card title="Watch">
+      <Card title="Watch" aria-label="Watch">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Schedule</dt>
@@ -97,10 +97,10 @@ export function ClientDomainPage({
           </div>
         </dl>
       </Card>
-      <Card title="Open alerts">
+      <Card title="Open alerts" aria-label="Open alerts">
         <OpenAlerts alerts={domain.openAlerts} />
       </Card>
-      <Card title="Latest results">
+      <Card title="Latest results" aria-label="Latest results">
         {domain.report ? (
           <DomainReportView report={domain.report} />
         ) : (
@@ -110,7 +110,7 @@ export function ClientDomainPage({
         )}
       </Card>
       {domain.pastAlerts.length > 0 && (
-        <Card title="Resolved alerts">
+        <Card title="Resolved alerts" aria-label="Resolved alerts">
           <ul className="space-y-2">
             {domain.pastAlerts.map((a) => (
               <li key={a.id}>
@@ -134,7 +134,7 @@ export function ClientDomainPage({
           ))}
         </DataTable>
       )}
-      <Card title="Settings">
+      <Card title="Settings" aria-label="Settings">
         <Form method="post" className="grid max-w-2xl gap-4" noValidate>
           <input type="hidden" name="intent" value="update" />
           <TextField

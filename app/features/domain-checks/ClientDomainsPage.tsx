@@ -95,7 +95,7 @@ export function ClientDomainsPage({
           {items.map((d) => (
             <tr key={d.id}>
               <Td>
-                <Link to={`/client/domains/${d.id}`} className={`${linkClass} break-all`}>
+                <Link to={`/client/domains/${d.id}`} className={`${linkClass} break-words`}>
                   {d.name}
                 </Link>
               </Td>

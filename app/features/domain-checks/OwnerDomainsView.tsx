@@ -84,7 +84,7 @@ export function OwnerDomainsView({
         >
           {rows.map((r) => (
             <tr key={r.id} data-domain={r.name}>
-              <Td className="break-all font-medium">{r.name}</Td>
+              <Td className="break-words font-medium">{r.name}</Td>
               <Td>
                 <Link to={`/admin/clients/${r.clientId}`} className="text-brand-700 underline">
                   {r.clientName}
