@@ -128,6 +128,8 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
       `/client/quotes/${sentId}`,
       "/client/profile",
       `/client/purchase/${service!.slug}`,
+      // The free domain check (issue 39, item 6): a public page, seen here by a signed-in client.
+      "/check",
     ])
       pages.push({ who: "client", path });
     // Care plans (issue 38): one renewing within 30 days, one past due (its renewal declined), one
