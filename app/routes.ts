@@ -16,6 +16,8 @@ export default [
   route("blog/:slug", "routes/site/blog-post.tsx"),
   // Not in the spec (issue 38, ADR 0530): the care plans and their prices.
   route("plans", "routes/site/plans.tsx"),
+  // Not in the spec (issue 39, item 6): the free domain check, shown once and never stored.
+  route("check", "routes/site/check.tsx"),
   route("privacy", "routes/site/privacy.tsx"),
   route("terms", "routes/site/terms.tsx"),
   // Not in the spec: search-engine and feed-reader files.

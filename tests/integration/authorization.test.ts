@@ -189,6 +189,12 @@ const TABLE: Record<string, Case[]> = {
   privacy: [{ method: "GET", url: () => "/privacy", expect: all(200) }],
   // The care plans (issue 38, ADR 0530): public.
   plans: [{ method: "GET", url: () => "/plans", expect: all(200) }],
+  // The free domain check (issue 39, item 6): public, the same for everyone. The post is a refused name
+  // (a real one would ask the internet: this server has no domain world), a 400 for everyone.
+  check: [
+    { method: "GET", url: () => "/check", expect: all(200) },
+    { method: "POST", url: () => "/check", body: () => ({ domain: "localhost" }), expect: all(400) },
+  ],
   terms: [{ method: "GET", url: () => "/terms", expect: all(200) }],
   "sitemap.xml": [{ method: "GET", url: () => "/sitemap.xml", expect: all(200) }],
   "robots.txt": [{ method: "GET", url: () => "/robots.txt", expect: all(200) }],

@@ -249,6 +249,7 @@ const FIELD_NAMES = [
   "lines.0.unitPrice",
   "lines.1.description",
   "lines.7.remove",
+  "domain",
   "periodId",
 ];
 const INTENTS = [
@@ -536,6 +537,9 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     server = await startTestServer(database, {
       TRUST_PROXY: "loopback",
       CONTACT_RATE_LIMIT_PER_HOUR: "100000",
+      // The free domain check (/check) only ever sees refused names here; should a hostile value ever be
+      // a real domain, its DNS questions go to a closed port on this machine, never to the internet.
+      DNS_SERVERS: "127.0.0.1:9",
     });
     const db = server.portico.runtime.database.db;
     const client = await signedInClient(server.url, db, "Hostile Client");
@@ -781,6 +785,9 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
         "price.basic": "4",
       }),
     },
+    // The free domain check (issue 39, item 6): a refused name, so no check runs (this server has no
+    // domain world); the hostile fields then replace it or join it.
+    { as: "anon", path: () => "/check", fields: () => ({ domain: "localhost" }) },
     // The owner's care plans (issue 38, ADR 0530): a new plan, and an edit of a seeded one.
     ...[() => "/admin/plans/new", () => `/admin/plans/${ids.planId}`].map(
       (path): Form => ({
@@ -1198,6 +1205,39 @@ describe.each(testDatabases)("hostile input on $name", (database) => {
     const chunked = await send({}, Math.ceil(MESSAGE_POST_MAX_BYTES / (1024 * 1024)) + 2);
     expect(chunked.status).toBe(413);
     expect(chunked.body).toBe(MESSAGE_POST_TOO_LARGE);
+  }, 60_000);
+
+  // Issue 39, item 6: names aimed at this machine or its network get the free check's 400 and sentence.
+  it("refuses hostile domain names on the free check with 400 and the sentence, checking nothing", async () => {
+    const names: Array<[string, RegExp]> = [
+      ["localhost", /Enter the full domain name with its ending/],
+      ["127.0.0.1.nip.io", /Enter the registered domain, nip\.io, not 127\.0\.0\.1\.nip\.io\./],
+      ["169.254.169.254", /An IP address is not a domain name/],
+      ["[::1]", /An IP address is not a domain name/],
+      ["0x7f.1", /An IP address is not a domain name/],
+      [
+        `${"a".repeat(59)}.`.repeat(5).concat("com"),
+        /A domain name has at most 253 characters; this one has 303\./,
+      ],
+      ["metadata.google.internal", /not a public domain ending/],
+      ["https://example.com/", /without https:\/\/, a path or a port/],
+      ["%", /is not a valid domain name/],
+    ];
+    for (const [name, sentence] of names) {
+      for (const who of ["anon", "client"] as const) {
+        const answer = await raw(
+          server.url,
+          "POST",
+          "/check",
+          headersFor(who, { origin: server.url, "content-type": "application/x-www-form-urlencoded" }),
+          new URLSearchParams({ domain: name }).toString(),
+        );
+        expect(problems(`${who} /check ${name}`, answer)).toEqual([]);
+        expect(answer.status, name).toBe(400);
+        expect(answer.text.replace(/&amp;/g, "&").replace(/&#x27;/g, "'"), name).toMatch(sentence);
+        expect(answer.text, name).not.toContain("Result for");
+      }
+    }
   }, 60_000);
 
   it("refuses cross-origin posts with 403 whatever the body", async () => {

@@ -85,10 +85,11 @@ describe.each(testDatabases)("public site on $name", (database) => {
     const sitemap = await server.get("/sitemap.xml");
     expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
-    // Home, the eight services, the care plans, six articles, privacy and terms.
-    expect(xml.match(/<loc>/g)).toHaveLength(1 + 8 + 1 + 6 + 2);
+    // Home, the eight services, the care plans, the free domain check, six articles, privacy and terms.
+    expect(xml.match(/<loc>/g)).toHaveLength(1 + 8 + 1 + 1 + 6 + 2);
     expect(xml).toContain("<loc>https://portico.example/services/per-incident-support</loc>");
     expect(xml).toContain("<loc>https://portico.example/plans</loc>");
+    expect(xml).toContain("<loc>https://portico.example/check</loc>");
 
     const robots = await (await server.get("/robots.txt")).text();
     expect(robots).toContain("Sitemap: https://portico.example/sitemap.xml");

@@ -129,6 +129,8 @@ describe("valid markup (and named recipients) on the signed-in pages", () => {
       `/client/quotes/${sentId}`,
       "/client/profile",
       `/client/purchase/${service!.slug}`,
+      // The free domain check (issue 39, item 6): a public page, seen here by a signed-in client.
+      "/check",
     ])
       pages.push({ who: "client", path });
     // Watched domains (issue 39): one with a report and an open alert (its fix), one not yet checked.

@@ -92,6 +92,11 @@ export function Footer({ business }: { business: BusinessIdentity }) {
                 Care Plans
               </Link>
             </li>
+            <li>
+              <Link to="/check" className={linkClass}>
+                Free Domain Check
+              </Link>
+            </li>
           </ul>
         </nav>
 

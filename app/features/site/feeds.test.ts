@@ -21,6 +21,7 @@ describe("feeds", () => {
     expect(xml).toContain("<loc>https://s.example/</loc>");
     expect(xml).toContain("<loc>https://s.example/services/acronis-setup</loc>");
     expect(xml).toContain("<loc>https://s.example/blog/a-b</loc>");
+    expect(xml).toContain("<loc>https://s.example/check</loc>");
     expect(xml).not.toContain("/client/");
   });
   it("points robots at the sitemap and keeps crawlers out of the portal", () => {

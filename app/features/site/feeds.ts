@@ -18,6 +18,7 @@ export function sitemapPaths(posts: readonly BlogTeaser[]): string[] {
     "/",
     ...SERVICE_PAGES.map((p) => `/services/${p.slug}`),
     "/plans",
+    "/check",
     ...posts.map((p) => `/blog/${p.slug}`),
     "/privacy",
     "/terms",
