@@ -54,6 +54,8 @@ interface Ids {
   /** A change to a care plan: this client has none, so its page is the 404 (plan-renewal.spec walks a real one at 390 px). */
   subscriptionId: string;
   change: string;
+  /** A watched domain (issue 39): this client has none, so its page is the 404 (domain-watch.spec walks a real one at 390 px). */
+  domainId: string;
 }
 
 /** The URL to visit for a route pattern, with real ids for its parameters. */
@@ -256,6 +258,7 @@ test("no page scrolls sideways on a 390 px wide phone", async ({ browser, baseUR
       emailId: await firstIdLinked(owner, "/dev/mail", "/dev/mail/"),
       sandboxSession,
       subscriptionId: "00000000-0000-4000-8000-000000000000",
+      domainId: "00000000-0000-4000-8000-000000000000",
       change: "cancel",
     };
 

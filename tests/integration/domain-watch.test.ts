@@ -328,6 +328,11 @@ describe.each(testDatabases)("the domain watch on $name", (database) => {
     // The page offers the fix; its purchase names the alert and makes the order from it.
     const page = await (await session.get(`/client/domains/${domain.id}`)).text();
     expect(page).toContain(`/client/purchase/email-deliverability?alert=${alerts[0]!.id}`);
+    // A quote request from the alert starts with what was found.
+    const quote = words(await (await session.get(`/client/quotes/new?alert=${alerts[0]!.id}`)).text());
+    expect(quote).toContain(
+      "Please fix this on dmarc-watch.com: dmarc-watch.com has no DMARC record. dmarc-watch.com publishes no DMARC policy",
+    );
     const purchase = await session.get(`/client/purchase/email-deliverability?alert=${alerts[0]!.id}`);
     const purchaseHtml = await purchase.text();
     expect(words(purchaseHtml)).toContain("For dmarc-watch.com: dmarc-watch.com has no DMARC record");
