@@ -14,6 +14,18 @@ import {
   parsePortOverrides,
 } from "~/features/domain-checks/settings";
 
+/** A setting parsed by `parse`, which answers the value or a message prefixed with "!". */
+function parsedSetting<T>(parse: (raw: string) => T | `!${string}`) {
+  return z.string().transform((v, ctx) => {
+    const parsed = parse(v);
+    if (typeof parsed === "string" && parsed.startsWith("!")) {
+      ctx.addIssue({ code: "custom", message: parsed.slice(1) });
+      return z.NEVER;
+    }
+    return parsed as T;
+  });
+}
+
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -194,30 +206,10 @@ const envSchema = z.object({
   TEST_HOOKS: boolean.default(false),
   // The domain checker (issue 39, ADR 0540): the DNS servers it asks (unset: the system's), and two
   // settings for tests only, refused in production (domainCheckSafetyError).
-  DNS_SERVERS: z
-    .string()
-    .transform((v, ctx) => {
-      const parsed = parseDnsServers(v);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed.slice(1) });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  DNS_SERVERS: parsedSetting(parseDnsServers).optional(),
   DOMAIN_CHECK_ALLOW_LOOPBACK: boolean.default(false),
   DOMAIN_CHECK_CA_FILE: z.string().min(1).optional(),
-  DOMAIN_CHECK_PORTS: z
-    .string()
-    .transform((v, ctx) => {
-      const parsed = parsePortOverrides(v);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed.slice(1) });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional(),
+  DOMAIN_CHECK_PORTS: parsedSetting(parsePortOverrides).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,9 +4,11 @@
  * selector cannot be listed from the DNS, so a common one that is absent says nothing; a given one that
  * is absent is a problem. Pure: the answers are passed in.
  */
+
 import { createPublicKey } from "node:crypto";
 import type { DnsAnswer } from "./dns.server";
 import { type CheckResult, type Finding, foldFindings } from "./report";
+import { parseTagList } from "./tag-list";
 
 export const COMMON_DKIM_SELECTORS = ["selector1", "selector2", "google"] as const;
 
@@ -21,19 +23,14 @@ export type DkimKey =
 
 /** Parses a DKIM key record (§3.6.1) and the key in it. */
 export function parseDkimKey(record: string): DkimKey {
+  const list = parseTagList(record);
+  if (!list.ok) return { status: "invalid", error: `“${list.part.slice(0, 40)}” is not a tag=value pair` };
   const tags = new Map<string, string>();
-  const parts = record
-    .split(";")
-    .map((p) => p.trim())
-    .filter((p) => p !== "");
-  for (const [index, part] of parts.entries()) {
-    const match = /^([a-z]+)\s*=\s*(.*)$/is.exec(part);
-    if (!match) return { status: "invalid", error: `“${part.slice(0, 40)}” is not a tag=value pair` };
-    const name = match[1]!.toLowerCase();
-    if (name === "v" && (index !== 0 || match[2]!.trim() !== "DKIM1")) {
+  for (const [index, { name, value }] of list.tags.entries()) {
+    if (name === "v" && (index !== 0 || value.trim() !== "DKIM1")) {
       return { status: "invalid", error: "v= must come first and be DKIM1" };
     }
-    tags.set(name, match[2]!.replace(/\s+/g, ""));
+    tags.set(name, value.replace(/\s+/g, ""));
   }
   const p = tags.get("p");
   if (p === undefined) return { status: "invalid", error: "it has no public key (p=)" };

@@ -2,8 +2,10 @@
  * DMARC (RFC 7489): one `v=DMARC1` record at `_dmarc.{domain}` with a valid policy (p=), and a
  * reporting address (rua=). `p=none` only watches: a warning, and one of the issue's alerts. Pure.
  */
+
 import type { DnsAnswer } from "./dns.server";
 import { type CheckResult, type Finding, foldFindings } from "./report";
+import { parseTagList } from "./tag-list";
 
 export type DmarcPolicy = "none" | "quarantine" | "reject";
 
@@ -39,19 +41,14 @@ function dmarcUriError(uri: string): string | null {
 
 /** Parses a DMARC record; the first error is named. */
 export function parseDmarc(record: string): { ok: true; record: DmarcRecord } | { ok: false; error: string } {
+  const list = parseTagList(record);
+  if (!list.ok) return { ok: false, error: `“${list.part}” is not a tag=value pair` };
   const tags = new Map<string, string>();
-  const parts = record
-    .split(";")
-    .map((p) => p.trim())
-    .filter((p) => p !== "");
-  for (const [index, part] of parts.entries()) {
-    const match = /^([a-z]+)\s*=\s*(.*)$/i.exec(part);
-    if (!match) return { ok: false, error: `“${part}” is not a tag=value pair` };
-    const name = match[1]!.toLowerCase();
-    if (index === 0 && (name !== "v" || match[2] !== "DMARC1"))
+  for (const [index, { name, value }] of list.tags.entries()) {
+    if (index === 0 && (name !== "v" || value !== "DMARC1"))
       return { ok: false, error: "it must start with v=DMARC1" };
     if (tags.has(name)) return { ok: false, error: `the tag ${name}= appears twice` };
-    tags.set(name, match[2]!.trim());
+    tags.set(name, value.trim());
   }
   const p = tags.get("p")?.toLowerCase();
   if (p === undefined) return { ok: false, error: "it has no policy (p=none, quarantine or reject)" };

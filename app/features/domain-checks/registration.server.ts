@@ -77,18 +77,16 @@ export async function checkRegistration(
   context: RegistrationContext,
 ): Promise<CheckResult<RegistrationDetails>> {
   const now = context.now();
+  // A server that could not be reached: the typed expiry if there is one, else "not checked", saying why.
+  const unreachable = (error: unknown, what: string, rdapUrl: string | null) => {
+    const why = error instanceof RefusedConnection ? error.message : connectionFailureWords(error);
+    return fallBackToTyped(domain, context.typedExpiry, now, `${what} (${why})`, rdapUrl);
+  };
   let bootstrap: RdapBootstrap;
   try {
     bootstrap = await context.bootstrap.get(fetcher(context, "application/json", MAX_BOOTSTRAP_BYTES), now);
   } catch (error) {
-    const why = error instanceof RefusedConnection ? error.message : connectionFailureWords(error);
-    return fallBackToTyped(
-      domain,
-      context.typedExpiry,
-      now,
-      `The list of registries (IANA's RDAP bootstrap) could not be read (${why})`,
-      null,
-    );
+    return unreachable(error, "The list of registries (IANA's RDAP bootstrap) could not be read", null);
   }
   const bases = rdapBaseUrls(bootstrap, domain);
   if (bases.length === 0) {
@@ -114,14 +112,7 @@ export async function checkRegistration(
       answer = await get(url);
     }
   } catch (error) {
-    const why = error instanceof RefusedConnection ? error.message : connectionFailureWords(error);
-    return fallBackToTyped(
-      domain,
-      context.typedExpiry,
-      now,
-      `The registry's RDAP server could not be asked (${why})`,
-      url,
-    );
+    return unreachable(error, "The registry's RDAP server could not be asked", url);
   }
   if (answer.status === 404) {
     return {
