@@ -283,4 +283,81 @@ describe("loadConfig", () => {
       /^Invalid configuration: RETENTION_YEARS must be a whole number of years/,
     );
   });
+
+  it("keeps the flat tax outside the EU and decides the EU seller's VAT mode from its settings (issue 40)", () => {
+    expect(loadConfig({}).tax).toEqual({
+      mode: { kind: "flat", ratePercent: 0 },
+      registrationId: null,
+      taxNumber: null,
+      viesUrl: "https://ec.europa.eu/taxation_customs/vies/rest-api",
+    });
+    expect(loadConfig({ BUSINESS_COUNTRY: "us", TAX_RATE_PERCENT: "8" }).tax.mode).toEqual({
+      kind: "flat",
+      ratePercent: 8,
+    });
+    expect(
+      loadConfig({ BUSINESS_COUNTRY: "de", BUSINESS_TAX_ID: "DE 123 456 789", VAT_RATE_PERCENT: "19" }).tax
+        .mode,
+    ).toEqual({ kind: "eu-standard", country: "DE", vatNumber: "DE123456789", ratePercent: 19 });
+    // Greece's number is EL in VIES.
+    expect(
+      loadConfig({ BUSINESS_COUNTRY: "GR", BUSINESS_TAX_ID: "GR123456789", VAT_RATE_PERCENT: "24" }).tax.mode,
+    ).toMatchObject({ vatNumber: "EL123456789" });
+    expect(
+      loadConfig({
+        BUSINESS_COUNTRY: "DE",
+        BUSINESS_TAX_NUMBER: "12/345/67890",
+        VAT_EXEMPT_REASON: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+        BUSINESS_REGISTRATION_ID: "HRB 12345",
+        VIES_URL: "http://127.0.0.1:9999/vies/",
+      }).tax,
+    ).toEqual({
+      mode: {
+        kind: "eu-exempt",
+        country: "DE",
+        vatNumber: null,
+        taxNumber: "12/345/67890",
+        reason: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+      },
+      registrationId: "HRB 12345",
+      taxNumber: "12/345/67890",
+      viesUrl: "http://127.0.0.1:9999/vies",
+    });
+  });
+
+  it("refuses an EU seller's settings an invoice could not be issued with, each in words", () => {
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ BUSINESS_COUNTRY: "DE" }, /BUSINESS_COUNTRY=DE is in the EU: set VAT_RATE_PERCENT/],
+      [
+        { BUSINESS_COUNTRY: "DE", TAX_RATE_PERCENT: "19" },
+        /set VAT_RATE_PERCENT instead of TAX_RATE_PERCENT/,
+      ],
+      [{ BUSINESS_COUNTRY: "DE", VAT_RATE_PERCENT: "19" }, /needs its VAT number in BUSINESS_TAX_ID/],
+      [
+        { BUSINESS_COUNTRY: "DE", BUSINESS_TAX_ID: "FR12123456789", VAT_RATE_PERCENT: "20" },
+        /is not a VAT number of BUSINESS_COUNTRY=DE/,
+      ],
+      [
+        { BUSINESS_COUNTRY: "DE", BUSINESS_TAX_ID: "DE12", VAT_RATE_PERCENT: "19" },
+        /BUSINESS_TAX_ID “DE12” is not a DE VAT number/,
+      ],
+      [
+        { BUSINESS_COUNTRY: "DE", VAT_EXEMPT_REASON: "§19" },
+        /must name its VAT number \(BUSINESS_TAX_ID\) or tax number/,
+      ],
+      [
+        {
+          BUSINESS_COUNTRY: "DE",
+          BUSINESS_TAX_ID: "DE123456789",
+          VAT_EXEMPT_REASON: "§19",
+          VAT_RATE_PERCENT: "19",
+        },
+        /not both/,
+      ],
+      [{ VAT_RATE_PERCENT: "19" }, /apply to a seller in the EU: set BUSINESS_COUNTRY/],
+      [{ BUSINESS_COUNTRY: "Germany" }, /BUSINESS_COUNTRY must be a two-letter country code/],
+    ];
+    for (const [env, message] of refusals)
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+  });
 });

@@ -13,6 +13,8 @@ import {
   parseDnsServers,
   parsePortOverrides,
 } from "~/features/domain-checks/settings";
+import type { SellerTaxMode } from "~/features/tax/treatment";
+import { countryOfPrefix, isEuCountry, parseVatNumber } from "~/features/tax/vat-numbers";
 
 /** A setting parsed by `parse`, which answers the value or a message prefixed with "!". */
 function parsedSetting<T>(parse: (raw: string) => T | `!${string}`) {
@@ -151,6 +153,38 @@ const envSchema = z.object({
     .min(0, { message: "must be between 0 and 100" })
     .max(100, { message: "must be between 0 and 100" })
     .default(0),
+  // The seller's VAT (issue 40, ADR 0542): an EU country makes the EU rules apply; elsewhere the flat
+  // TAX_RATE_PERCENT stays.
+  BUSINESS_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { message: "must be a two-letter country code (ISO 3166-1), such as DE" })
+    .optional(),
+  VAT_RATE_PERCENT: z.coerce
+    .number({ message: "must be a number" })
+    .min(0, { message: "must be between 0 and 100" })
+    .max(100, { message: "must be between 0 and 100" })
+    .optional(),
+  VAT_EXEMPT_REASON: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, { message: "must be at most 300 characters" })
+    .optional(),
+  BUSINESS_REGISTRATION_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, { message: "must be at most 64 characters" })
+    .optional(),
+  BUSINESS_TAX_NUMBER: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, { message: "must be at most 64 characters" })
+    .optional(),
+  VIES_URL: url(["http:", "https:"]).default("https://ec.europa.eu/taxation_customs/vies/rest-api"),
   INVOICE_DUE_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
     .int({ message: "must be a whole number of days" })
@@ -370,6 +404,16 @@ export interface Config {
   };
   /** Years the documents tax law asks for are kept after an account's deletion (RETENTION_YEARS, 10). */
   retentionYears: number;
+  /**
+   * The seller's VAT (issue 40, ADR 0542): the mode deciding each invoice's treatment (tax/treatment.ts),
+   * the identifiers an e-invoice may need, and the VIES service that confirms buyers' VAT numbers.
+   */
+  tax: {
+    mode: SellerTaxMode;
+    registrationId: string | null;
+    taxNumber: string | null;
+    viesUrl: string;
+  };
   /** The domain checker's DNS servers, limits and test-only settings (app/features/domain-checks/settings.ts). */
   domainChecks: DomainCheckSettings;
 }
@@ -394,6 +438,66 @@ export class ConfigError extends Error {
 /** PUBLIC_URL when unset: localhost on PORT (on 3000 for PORT=0, whose port is only known once listening). */
 function defaultPublicUrl(port: number): string {
   return `http://localhost:${port || 3000}`;
+}
+
+/**
+ * The seller's VAT mode from its settings: outside the EU (or without BUSINESS_COUNTRY) the flat
+ * TAX_RATE_PERCENT; in the EU, VAT_EXEMPT_REASON (exempt) or VAT_RATE_PERCENT with the seller's own VAT
+ * number in BUSINESS_TAX_ID. What an e-invoice of that mode cannot do without is required here.
+ */
+function sellerTaxMode(e: Env): SellerTaxMode {
+  const country = e.BUSINESS_COUNTRY;
+  if (!country || !isEuCountry(country)) {
+    if (e.VAT_RATE_PERCENT !== undefined || e.VAT_EXEMPT_REASON) {
+      throw new ConfigError(
+        "Invalid configuration: VAT_RATE_PERCENT and VAT_EXEMPT_REASON apply to a seller in the EU: set BUSINESS_COUNTRY to its country (or use TAX_RATE_PERCENT)",
+      );
+    }
+    return { kind: "flat", ratePercent: e.TAX_RATE_PERCENT };
+  }
+  if (e.TAX_RATE_PERCENT !== 0) {
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_COUNTRY=${country} is in the EU, where VAT follows the buyer: set VAT_RATE_PERCENT instead of TAX_RATE_PERCENT`,
+    );
+  }
+  const vat = e.BUSINESS_TAX_ID ? parseVatNumber(e.BUSINESS_TAX_ID, country) : null;
+  if (vat && !vat.ok) throw new ConfigError(`Invalid configuration: BUSINESS_TAX_ID ${vat.error}`);
+  if (vat?.ok && countryOfPrefix(vat.prefix) !== country) {
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_TAX_ID ${vat.number} is not a VAT number of BUSINESS_COUNTRY=${country}`,
+    );
+  }
+  const vatNumber = vat?.ok ? vat.number : null;
+  if (e.VAT_EXEMPT_REASON) {
+    if (e.VAT_RATE_PERCENT !== undefined) {
+      throw new ConfigError("Invalid configuration: set VAT_RATE_PERCENT or VAT_EXEMPT_REASON, not both");
+    }
+    // EN 16931 BR-E-02: an exempt invoice names the seller's VAT number or tax registration number.
+    if (!vatNumber && !e.BUSINESS_TAX_NUMBER) {
+      throw new ConfigError(
+        "Invalid configuration: an exempt seller's invoices must name its VAT number (BUSINESS_TAX_ID) or tax number (BUSINESS_TAX_NUMBER)",
+      );
+    }
+    return {
+      kind: "eu-exempt",
+      country,
+      vatNumber,
+      taxNumber: e.BUSINESS_TAX_NUMBER ?? null,
+      reason: e.VAT_EXEMPT_REASON,
+    };
+  }
+  if (e.VAT_RATE_PERCENT === undefined) {
+    throw new ConfigError(
+      `Invalid configuration: BUSINESS_COUNTRY=${country} is in the EU: set VAT_RATE_PERCENT (your standard rate) or VAT_EXEMPT_REASON (an exemption printed on every invoice)`,
+    );
+  }
+  // Reverse charge names both VAT numbers (EN 16931 BR-AE-02).
+  if (!vatNumber) {
+    throw new ConfigError(
+      "Invalid configuration: an EU seller charging VAT needs its VAT number in BUSINESS_TAX_ID (reverse-charge invoices name it)",
+    );
+  }
+  return { kind: "eu-standard", country, vatNumber, ratePercent: e.VAT_RATE_PERCENT };
 }
 
 /** DOMAIN_CHECK_CA_FILE's certificates (PEM), or a configuration error naming the file. */
@@ -502,6 +606,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keep: e.BACKUP_KEEP,
     },
     retentionYears: e.RETENTION_YEARS,
+    tax: {
+      mode: sellerTaxMode(e),
+      registrationId: e.BUSINESS_REGISTRATION_ID ?? null,
+      taxNumber: e.BUSINESS_TAX_NUMBER ?? null,
+      viesUrl: e.VIES_URL.replace(/\/+$/, ""),
+    },
     domainChecks,
     testHooks: e.TEST_HOOKS,
     business: {

@@ -107,4 +107,23 @@ describe("printStartLines", () => {
     expect(records[1]).toMatchObject({ level: 30, inbox: "http://localhost:3000/dev/mail" });
     expect(records[2]).toMatchObject({ level: 40 });
   });
+
+  it("says an EU seller's VAT mode, and nothing more for a seller outside the EU (issue 40)", () => {
+    const relay = { SMTP_URL: "smtp://relay.example.com:587" };
+    expect(texts(relay)).toHaveLength(2);
+    expect(texts({ ...relay, BUSINESS_COUNTRY: "US", TAX_RATE_PERCENT: "8" })).toHaveLength(2);
+    expect(
+      texts({ ...relay, BUSINESS_COUNTRY: "DE", BUSINESS_TAX_ID: "DE123456789", VAT_RATE_PERCENT: "19" })[2],
+    ).toBe(
+      "tax: EU seller in DE at 19% VAT; reverse charge for businesses elsewhere in the EU, none outside it",
+    );
+    expect(
+      texts({
+        ...relay,
+        BUSINESS_COUNTRY: "DE",
+        BUSINESS_TAX_NUMBER: "12/345/67890",
+        VAT_EXEMPT_REASON: "§ 19 UStG",
+      })[2],
+    ).toBe("tax: EU seller in DE, exempt from VAT (§ 19 UStG)");
+  });
 });

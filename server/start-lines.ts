@@ -9,6 +9,7 @@ import pino, { type Logger } from "pino";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema";
+import { sellerModeWords } from "~/features/tax/treatment";
 
 export interface StartLine {
   level: "info" | "warn";
@@ -41,7 +42,10 @@ export function siteAddress(config: Pick<Config, "publicUrl">, port: number): st
 
 /** The start lines for this configuration, the port actually listened on and whether an admin exists. */
 export function startLines(input: {
-  config: Pick<Config, "env" | "isProduction" | "publicUrl" | "mail" | "adminEmails" | "trustProxy" | "host">;
+  config: Pick<
+    Config,
+    "env" | "isProduction" | "publicUrl" | "mail" | "adminEmails" | "trustProxy" | "host" | "tax"
+  >;
   port: number;
   hasAdmin: boolean;
 }): StartLine[] {
@@ -107,6 +111,11 @@ export function startLines(input: {
       { host: config.host },
     );
   }
+
+  // An EU seller's VAT mode (issue 40): which treatment its invoices get. The flat rate of a seller
+  // outside the EU is what it always was, and is not repeated.
+  if (config.tax.mode.kind !== "flat")
+    line("info", sellerModeWords(config.tax.mode), { taxMode: config.tax.mode.kind });
 
   if (!hasAdmin) {
     const text =

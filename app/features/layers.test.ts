@@ -15,7 +15,20 @@ const FEATURES = path.join(import.meta.dirname);
 /** Every feature folder, lowest layer first. A feature may import features of lower layers only. */
 const LAYERS: readonly (readonly string[])[] = [
   // 0 · foundations: no feature below them
-  ["money", "ids", "jobs", "business", "legal", "security", "audit", "rate-limit", "lists", "live", "blog"],
+  [
+    "money",
+    "ids",
+    "jobs",
+    "business",
+    "legal",
+    "security",
+    "audit",
+    "rate-limit",
+    "lists",
+    "live",
+    "blog",
+    "tax",
+  ],
   // 1 · shared services on the foundations
   ["currency", "mail", "notifications", "catalogue", "newsletter"],
   // 2 · people
