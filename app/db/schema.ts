@@ -165,6 +165,15 @@ export const clients = pgTable("clients", {
   country: text("country"),
   taxId: text("tax_id"),
   /**
+   * What the EU's VIES service said of `tax_id` as an EU VAT number (issue 40, ADR 0542): `valid`,
+   * `invalid`, or `unconfirmed` (VIES could not answer); the number it was said of (normalised), when,
+   * and VIES's request identifier (the proof a reverse charge keeps). Null when never asked.
+   */
+  vatStatus: text("vat_status", { enum: ["valid", "invalid", "unconfirmed"] }),
+  vatCheckedNumber: text("vat_checked_number"),
+  vatCheckedAt: timestamp("vat_checked_at", { withTimezone: true }),
+  vatRequestId: text("vat_request_id"),
+  /**
    * The profile's timezone and language (ADR 0521); null until the client saves the profile once, read
    * as the spec's defaults (America/New_York, English). Allowed values: accounts/account-locale.ts.
    */

@@ -3,11 +3,13 @@
  * timezone and language saved with it (ADR 0521). A plain form posted to the page's action
  * (profile.server.ts) with `intent=profile`.
  */
+
 import { type RefObject, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Alert, TextAreaField, TextField } from "~/ui/field";
 import { formErrors } from "~/ui/form";
+import { formatDate } from "~/ui/format";
 import {
   type ClientLanguage,
   type ClientTimeZone,
@@ -30,10 +32,24 @@ export interface ProfileClient {
   /** Text typed before the list that names no country ("" otherwise): the client is asked to choose. */
   country: string;
   taxId: string;
+  /** What the EU's VIES service said of the VAT number (issue 40), when it was asked. */
+  vatStatus?: "valid" | "invalid" | "unconfirmed" | null;
+  vatCheckedAt?: Date | string | null;
   timeZone: ClientTimeZone;
   language: ClientLanguage;
   /** Whether the client ever saved a timezone or language (else the defaults above). */
   saved: boolean;
+}
+
+/** What the VAT field says of VIES's answer (issue 40); nothing when it was never asked. */
+function vatHint(client: Pick<ProfileClient, "vatStatus" | "vatCheckedAt">): string | undefined {
+  if (client.vatStatus === "valid") {
+    return `Confirmed by the EU's VIES service${client.vatCheckedAt ? ` on ${formatDate(client.vatCheckedAt, "long")}` : ""}: invoices to your business are reverse-charged.`;
+  }
+  if (client.vatStatus === "unconfirmed") {
+    return "Not yet confirmed by the EU's VIES service: VAT is charged as for a consumer until it is.";
+  }
+  return undefined;
 }
 
 export function ProfileInformationTab({
@@ -135,6 +151,7 @@ export function ProfileInformationTab({
           defaultValue={client.taxId}
           maxLength={40}
           error={fieldErrors.taxId}
+          hint={vatHint(client)}
         />
       </div>
       <AccountLocaleSettings client={client} timeZones={timeZones} errors={fieldErrors} />

@@ -74,6 +74,16 @@ export async function updateClientProfile(
     timeZone?: string;
     language?: string;
   },
+  /**
+   * What VIES said of the VAT number (issue 40): written with the number; null clears an earlier answer
+   * (no number, or one not asked about). Undefined leaves it as it was.
+   */
+  vat?: {
+    status: "valid" | "unconfirmed";
+    number: string;
+    checkedAt: Date | null;
+    requestId: string | null;
+  } | null,
 ): Promise<Client | null> {
   const billing = (value: string | undefined) => (value === undefined ? undefined : value || null);
   return db.transaction(async (tx) => {
@@ -87,7 +97,15 @@ export async function updateClientProfile(
         // A country chosen from the list replaces the old text no country matched (issue 37, item 12).
         countryCode: billing(profile.countryCode),
         country: profile.countryCode ? null : billing(profile.country),
-        taxId: billing(profile.taxId),
+        taxId: vat ? vat.number : billing(profile.taxId),
+        ...(vat === undefined
+          ? {}
+          : {
+              vatStatus: vat?.status ?? null,
+              vatCheckedNumber: vat?.number ?? null,
+              vatCheckedAt: vat?.checkedAt ?? null,
+              vatRequestId: vat?.requestId ?? null,
+            }),
         timeZone: profile.timeZone,
         language: profile.language,
         updatedAt: new Date(),

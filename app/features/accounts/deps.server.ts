@@ -15,7 +15,7 @@ export interface AccountDeps {
   auth: Auth;
   /** The secret that signs better-auth's cookies (the two-factor challenge is read with it). */
   authSecret: string;
-  config: Pick<Config, "publicUrl" | "business">;
+  config: Pick<Config, "publicUrl" | "business" | "tax">;
   /** Queues the welcome email after a sign-up, and the security alerts. */
   emails: Pick<AllAccountEmails, "welcome" | "securityAlert">;
   /** The caller's IP address, for the per-address rate limits (null when unknown). */

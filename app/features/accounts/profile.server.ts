@@ -3,6 +3,9 @@
  * two-factor settings and the notification switches, told apart by the posted `intent`. The route
  * guards, then hands the form here.
  */
+import { eq } from "drizzle-orm";
+import { clients } from "~/db/schema";
+import { type BuyerVatOutcome, confirmBuyerVat, unconfirmedSaved } from "~/features/tax/buyer-vat.server";
 import { parseForm } from "~/ui/form";
 import { ACCOUNT_MESSAGES, changePassword } from "./accounts.server";
 import { updateClientProfile } from "./clients.server";
@@ -45,14 +48,66 @@ async function saveProfile(
 ): Promise<ProfileAnswer> {
   const parsed = parseForm(profileSchema, values);
   if (!parsed.ok) return { result: { ...parsed, form: "profile" } };
+  // A VAT number of another member state, for an EU seller: confirmed with VIES first (issue 40).
+  const vat = await confirmProfileVat(deps, user.id, parsed.data);
+  if (vat.kind === "refused") {
+    return {
+      result: {
+        ok: false,
+        status: 400,
+        form: "profile",
+        error: vat.error,
+        fieldErrors: { taxId: vat.error },
+        inFields: true,
+      },
+    };
+  }
   try {
-    const saved = await updateClientProfile(deps.db, user.id, parsed.data);
+    const saved = await updateClientProfile(
+      deps.db,
+      user.id,
+      parsed.data,
+      vat.kind === "checked"
+        ? { status: vat.status, number: vat.number, checkedAt: vat.checkedAt, requestId: vat.requestId }
+        : parsed.data.taxId === undefined
+          ? undefined
+          : null,
+    );
     if (!saved) throw new Error("client record missing");
-    return { result: { ok: true, form: "profile", message: ACCOUNT_MESSAGES.profileSaved } };
+    const message =
+      vat.kind === "checked" && vat.status === "unconfirmed"
+        ? unconfirmedSaved(vat.number)
+        : ACCOUNT_MESSAGES.profileSaved;
+    return { result: { ok: true, form: "profile", message } };
   } catch (error) {
     deps.logger.error({ err: error }, "profile update failed");
     return { result: { ok: false, status: 500, form: "profile", error: ACCOUNT_MESSAGES.profileFailed } };
   }
+}
+
+/** The VAT number's confirmation for a profile about to be saved, against what was confirmed before. */
+async function confirmProfileVat(
+  deps: AccountDeps,
+  userId: string,
+  profile: { taxId?: string; countryCode?: string },
+): Promise<BuyerVatOutcome> {
+  if (profile.taxId === undefined) return { kind: "not-asked" };
+  const [previous] = await deps.db
+    .select({
+      countryCode: clients.countryCode,
+      vatCheckedNumber: clients.vatCheckedNumber,
+      vatStatus: clients.vatStatus,
+      vatCheckedAt: clients.vatCheckedAt,
+      vatRequestId: clients.vatRequestId,
+    })
+    .from(clients)
+    .where(eq(clients.id, userId))
+    .limit(1);
+  return confirmBuyerVat(
+    { mode: deps.config.tax.mode, vies: { url: deps.config.tax.viesUrl } },
+    { taxId: profile.taxId, countryCode: profile.countryCode ?? previous?.countryCode },
+    previous ?? { vatCheckedNumber: null, vatStatus: null, vatCheckedAt: null, vatRequestId: null },
+  );
 }
 
 async function updatePassword(

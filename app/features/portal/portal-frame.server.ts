@@ -21,6 +21,9 @@ function frameData({ user, client, bell, liveCursor }: PortalShell) {
       // Text typed before the list that names no country: the profile asks the client to choose.
       country: client.countryCode ? "" : (client.country ?? ""),
       taxId: client.taxId ?? "",
+      // What the EU's VIES service said of it (issue 40), when it was asked.
+      vatStatus: client.taxId && client.vatCheckedNumber === client.taxId ? client.vatStatus : null,
+      vatCheckedAt: client.vatCheckedAt,
       since: client.createdAt,
       // The zone every date of the portal is written in, on the server and in the hydrating browser alike.
       ...accountLocaleOf(client),

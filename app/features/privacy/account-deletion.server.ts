@@ -174,6 +174,11 @@ export async function deleteClientAccount(
           country: null,
           countryCode: null,
           taxId: null,
+          // What VIES said of the VAT number goes with it (issue 40).
+          vatStatus: null,
+          vatCheckedNumber: null,
+          vatCheckedAt: null,
+          vatRequestId: null,
           // The profile's choices are preferences too (ADR 0521): nothing chosen is kept.
           timeZone: null,
           language: null,

@@ -16,6 +16,7 @@
  *   - a buyer outside the EU: O at 0 %, "Not subject to VAT", and no VAT numbers (rule BR-O-02).
  *   A buyer whose country is not known is taken as one in the seller's country.
  */
+import { formatDateTime } from "~/ui/format";
 import { isEuCountry } from "./vat-numbers";
 
 export type TaxCategory = "S" | "AE" | "E" | "O";
@@ -118,4 +119,20 @@ export function sellerModeWords(mode: SellerTaxMode): string {
     case "eu-standard":
       return `tax: EU seller in ${mode.country} at ${mode.ratePercent}% VAT; reverse charge for businesses elsewhere in the EU, none outside it`;
   }
+}
+
+/** The owner's words for a client's VAT number and VIES's answer, with the proof (issue 40, item 3). */
+export function vatWords(client: {
+  taxId: string | null;
+  vatStatus: VatNumberStatus | null;
+  vatCheckedNumber: string | null;
+  vatCheckedAt: Date | null;
+  vatRequestId: string | null;
+}): string {
+  if (!client.taxId) return "—";
+  if (client.vatCheckedNumber !== client.taxId || !client.vatStatus) return client.taxId;
+  if (client.vatStatus === "unconfirmed") return `${client.taxId} (not yet confirmed by VIES)`;
+  if (client.vatStatus === "invalid") return `${client.taxId} (refused by VIES)`;
+  const when = client.vatCheckedAt ? ` on ${formatDateTime(client.vatCheckedAt)}` : "";
+  return `${client.taxId} (confirmed by VIES${when}${client.vatRequestId ? `, consultation ${client.vatRequestId}` : ""})`;
 }

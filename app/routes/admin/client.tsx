@@ -6,6 +6,7 @@ import { DefinitionList } from "~/features/admin/ui";
 import { NET_PAID_LABEL } from "~/features/invoices/money-totals";
 import { deletionDeps } from "~/features/privacy/deletion-deps.server";
 import { pageTitle } from "~/features/site/meta";
+import { vatWords } from "~/features/tax/treatment";
 import { StatusBadge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -82,6 +83,8 @@ export default function AdminClient({ loaderData: d, actionData }: Route.Compone
             ],
             ["Phone", c?.phone ?? "—"],
             ["Company", c?.company ?? "—"],
+            // The VAT number and what the EU's VIES service said of it, with its proof (issue 40).
+            ["VAT/Tax ID", c ? vatWords(c) : "—"],
             ["Joined", formatDateTime(u.createdAt)],
             // The one money truth (invoices/money-totals.ts), in USD: the client's pages show the same.
             ["Invoiced", d.figures.invoiced],
