@@ -49,49 +49,13 @@ beforeAll(async () => {
   world = await startDomainWorld();
   caFile = path.join(mkdtempSync(path.join(tmpdir(), "portico-watch-")), "ca.pem");
   writeFileSync(caFile, world.ca.cert);
-  const { zone, routes } = world;
-  zone.set("data.iana.org", { a: ["127.0.0.1"] });
-  zone.set("rdap.verisign.com", { a: ["127.0.0.1"] });
-  await certify(["data.iana.org", "rdap.verisign.com"], 400);
-  routes.set("data.iana.org/rdap/dns.json", (_req, res) =>
-    res
-      .writeHead(200, { "content-type": "application/json" })
-      .end(JSON.stringify({ services: [[["com"], ["https://rdap.verisign.com/com/v1/"]]] })),
-  );
+  await world.serveRdapBootstrap();
 }, 60_000);
 afterAll(async () => {
   await world?.close();
 });
 
-async function certify(names: string[], days: number, from = world.now): Promise<void> {
-  const issued = await world.ca.issue({
-    names,
-    notBefore: new Date(from.getTime() - DAY),
-    notAfter: new Date(from.getTime() + days * DAY + 3_600_000),
-  });
-  for (const name of names) world.certificates.set(name, issued);
-}
-
-/** A healthy domain of this world: website, mail with STARTTLS, SPF, DMARC, registered for 400 days. */
-async function healthy(domain: string, certificateDays = 200): Promise<void> {
-  const { zone, routes } = world;
-  zone.set(domain, { a: ["127.0.0.1"], mx: [[10, `mx.${domain}`]], txt: ["v=spf1 mx -all"] });
-  zone.set(`www.${domain}`, { a: ["127.0.0.1"] });
-  zone.set(`mx.${domain}`, { a: ["127.0.0.1"] });
-  zone.set(`_dmarc.${domain}`, { txt: [`v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`] });
-  await certify([domain, `www.${domain}`], certificateDays);
-  await certify([`mx.${domain}`], 400);
-  routes.set(`rdap.verisign.com/com/v1/domain/${domain}`, (_req, res) =>
-    res.writeHead(200, { "content-type": "application/rdap+json" }).end(
-      JSON.stringify({
-        objectClassName: "domain",
-        events: [
-          { eventAction: "expiration", eventDate: new Date(world.now.getTime() + 400 * DAY).toISOString() },
-        ],
-      }),
-    ),
-  );
-}
+const healthy = (domain: string, certificateDays = 200) => world.healthyDomain(domain, { certificateDays });
 
 describe.each(testDatabases)("the domain watch on $name", (database) => {
   let server: TestServer;
@@ -270,7 +234,7 @@ describe.each(testDatabases)("the domain watch on $name", (database) => {
     expect(await mailsTo((await signedInEmail(clientId))!)).toHaveLength(5);
 
     // Renewed: both alerts clear, the client is told when.
-    await certify(["cert-walk.com", "www.cert-walk.com"], 90, at(37));
+    await world.certify(["cert-walk.com", "www.cert-walk.com"], 90, at(37));
     await db()
       .update(watchedDomains)
       .set({ nextCheckAt: at(38) })

@@ -25,7 +25,6 @@ import { type DomainWorld, startDomainWorld } from "../support/domain-world";
 import { markupErrors } from "../support/markup";
 import { startTestServer, type TestServer } from "../support/server";
 
-const DAY = 86_400_000;
 const DOMAIN = "soon.com";
 
 let world: DomainWorld;
@@ -34,43 +33,11 @@ let caFile: string;
 
 beforeAll(async () => {
   world = await startDomainWorld();
-  const { zone, routes, now } = world;
-  const certify = async (names: string[], days: number) => {
-    const issued = await world.ca.issue({
-      names,
-      notBefore: new Date(now.getTime() - DAY),
-      // An hour over the days: the checker counts whole days left.
-      notAfter: new Date(now.getTime() + days * DAY + 3_600_000),
-    });
-    for (const name of names) world.certificates.set(name, issued);
-  };
-  const json = (body: unknown) => (_req: unknown, res: import("node:http").ServerResponse) =>
-    res.writeHead(200, { "content-type": "application/rdap+json" }).end(JSON.stringify(body));
-  // IANA's bootstrap file and the .com registry, on names this world's DNS answers.
-  zone.set("data.iana.org", { a: ["127.0.0.1"] });
-  zone.set("rdap.verisign.com", { a: ["127.0.0.1"] });
-  await certify(["data.iana.org"], 90);
-  await certify(["rdap.verisign.com"], 90);
-  routes.set(
-    "data.iana.org/rdap/dns.json",
-    json({ services: [[["com"], ["https://rdap.verisign.com/com/v1/"]]] }),
-  );
+  await world.serveRdapBootstrap();
   // soon.com: mail well secured, the website's certificate (domain and www.) expiring in 10 days.
-  zone.set(DOMAIN, { a: ["127.0.0.1"], mx: [[10, `mx1.${DOMAIN}`]], txt: ["v=spf1 mx -all"] });
-  zone.set(`www.${DOMAIN}`, { a: ["127.0.0.1"] });
-  zone.set(`mx1.${DOMAIN}`, { a: ["127.0.0.1"] });
-  zone.set(`_dmarc.${DOMAIN}`, { txt: [`v=DMARC1; p=reject; rua=mailto:dmarc@${DOMAIN}`] });
-  await certify([DOMAIN, `www.${DOMAIN}`], 10);
-  await certify([`mx1.${DOMAIN}`], 90);
-  routes.set(
-    `rdap.verisign.com/com/v1/domain/${DOMAIN}`,
-    json({
-      objectClassName: "domain",
-      events: [{ eventAction: "expiration", eventDate: new Date(now.getTime() + 400 * DAY).toISOString() }],
-    }),
-  );
+  await world.healthyDomain(DOMAIN, { certificateDays: 10 });
   // A name that points at the cloud's metadata service: looked up, never connected to.
-  zone.set("trap.com", { a: ["169.254.169.254"] });
+  world.zone.set("trap.com", { a: ["169.254.169.254"] });
   caDir = await mkdtemp(path.join(tmpdir(), "portico-check-ca-"));
   caFile = path.join(caDir, "ca.pem");
   await writeFile(caFile, world.ca.cert);

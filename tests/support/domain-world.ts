@@ -18,6 +18,13 @@ import { DEFAULT_SETTINGS, type DomainCheckSettings } from "~/features/domain-ch
 import { createTestCa, type Issued, type TestCa } from "./test-pki";
 
 const { Packet } = dns2;
+const DAY_MS = 86_400_000;
+
+/** An HTTP answer of JSON (an RDAP server's, IANA's bootstrap file). */
+export function jsonRoute(body: unknown, status = 200): Route {
+  return (_req, res) =>
+    res.writeHead(status, { "content-type": "application/rdap+json" }).end(JSON.stringify(body));
+}
 
 export interface ZoneEntry {
   a?: string[];
@@ -45,6 +52,17 @@ export interface DomainWorld {
   routes: Map<string, Route>;
   /** Settings reaching this world: its DNS server, loopback allowed, 443 and 25 sent to its ports. */
   settings(overrides?: Partial<DomainCheckSettings>): DomainCheckSettings;
+  /**
+   * Issues a certificate from the world's CA for `names`, valid from a day before `from` (the world's
+   * now) to `days` days and an hour after it (the checker counts whole days left), and serves it.
+   */
+  certify(names: string[], days: number, from?: Date): Promise<void>;
+  /** IANA's RDAP bootstrap naming the .com registry, both on names this world's DNS answers. */
+  serveRdapBootstrap(): Promise<void>;
+  /** The .com registry's answer for `domain`: registered until `days` days after the world's now. */
+  serveRegistration(domain: string, days: number): void;
+  /** A domain in good health: website (and www.), one MX with STARTTLS, SPF, DMARC at reject. */
+  healthyDomain(domain: string, options?: { certificateDays?: number; www?: boolean }): Promise<void>;
   /** A dialer that records each dial and refuses anything but loopback (no test reaches further). */
   dialer(): { dial: Dialer; dials: { address: string; port: number }[] };
   close(): Promise<void>;
@@ -188,7 +206,7 @@ export async function startDomainWorld(now = new Date()): Promise<DomainWorld> {
     for (const socket of silentSockets) socket.destroy();
   });
 
-  return {
+  const world: DomainWorld = {
     dnsServer: `127.0.0.1:${dns.port}`,
     zone,
     questions,
@@ -205,6 +223,43 @@ export async function startDomainWorld(now = new Date()): Promise<DomainWorld> {
       portOverrides: { 443: httpsPort, 25: smtpPort },
       ...overrides,
     }),
+    async certify(names, days, from = now) {
+      const issued = await ca.issue({
+        names,
+        notBefore: new Date(from.getTime() - DAY_MS),
+        notAfter: new Date(from.getTime() + days * DAY_MS + 3_600_000),
+      });
+      for (const name of names) certificates.set(name, issued);
+    },
+    async serveRdapBootstrap() {
+      zone.set("data.iana.org", { a: ["127.0.0.1"] });
+      zone.set("rdap.verisign.com", { a: ["127.0.0.1"] });
+      await world.certify(["data.iana.org", "rdap.verisign.com"], 400);
+      routes.set(
+        "data.iana.org/rdap/dns.json",
+        jsonRoute({ services: [[["com"], ["https://rdap.verisign.com/com/v1/"]]] }),
+      );
+    },
+    serveRegistration(domain, days) {
+      routes.set(
+        `rdap.verisign.com/com/v1/domain/${domain}`,
+        jsonRoute({
+          objectClassName: "domain",
+          events: [
+            { eventAction: "expiration", eventDate: new Date(now.getTime() + days * DAY_MS).toISOString() },
+          ],
+        }),
+      );
+    },
+    async healthyDomain(domain, { certificateDays = 200, www = true } = {}) {
+      zone.set(domain, { a: ["127.0.0.1"], mx: [[10, `mx.${domain}`]], txt: ["v=spf1 mx -all"] });
+      if (www) zone.set(`www.${domain}`, { a: ["127.0.0.1"] });
+      zone.set(`mx.${domain}`, { a: ["127.0.0.1"] });
+      zone.set(`_dmarc.${domain}`, { txt: [`v=DMARC1; p=reject; rua=mailto:dmarc@${domain}`] });
+      await world.certify(www ? [domain, `www.${domain}`] : [domain], certificateDays);
+      await world.certify([`mx.${domain}`], 400);
+      world.serveRegistration(domain, 400);
+    },
     dialer() {
       const dials: { address: string; port: number }[] = [];
       const dial: Dialer = (target) => {
@@ -218,4 +273,5 @@ export async function startDomainWorld(now = new Date()): Promise<DomainWorld> {
       for (const close of closers.reverse()) await close();
     },
   };
+  return world;
 }

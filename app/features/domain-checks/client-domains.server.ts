@@ -11,7 +11,7 @@ import type { ActionResult } from "~/ui/form";
 import { DKIM_SELECTOR } from "./dkim";
 import type { DomainReport } from "./domain-report";
 import { fixServiceSlug } from "./fixes";
-import { parseDomainName } from "./names";
+import { domainNameSchema } from "./names";
 import { domainHistory, domainsWithStates } from "./watch.server";
 import { type DomainWatchState, listLimit, watchStateWords } from "./watch-rules";
 
@@ -51,17 +51,7 @@ const selectorsField = z
   });
 
 export const addDomainForm = z.object({
-  name: z
-    .string({ message: "Enter a domain name, such as example.com." })
-    .max(1200, { message: "A domain name has at most 253 characters." })
-    .transform((value, ctx) => {
-      const parsed = parseDomainName(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.name;
-    }),
+  name: domainNameSchema,
   selectors: selectorsField,
 });
 

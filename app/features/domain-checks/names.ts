@@ -138,15 +138,21 @@ export function parseDomainName(input: string): DomainNameResult {
   return { ok: true, name: { ascii, unicode, suffix } };
 }
 
-/** The form field: a domain name in, its normalised form out, the sentence of `parseDomainName` on error. */
-export const domainNameSchema = z.string().transform((value, ctx): DomainName => {
-  const result = parseDomainName(value);
-  if (!result.ok) {
-    ctx.addIssue({ code: "custom", message: result.error });
-    return z.NEVER;
-  }
-  return result.name;
-});
+/**
+ * The form field: a domain name in, its normalised form out, the sentence of `parseDomainName` on error.
+ * Far over any name's length is refused before the IDNA mapping works on it.
+ */
+export const domainNameSchema = z
+  .string({ message: "Enter a domain name, such as example.com." })
+  .max(MAX_NAME_LENGTH * 4, { message: `A domain name has at most ${MAX_NAME_LENGTH} characters.` })
+  .transform((value, ctx): DomainName => {
+    const result = parseDomainName(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.name;
+  });
 
 /** A DNS name under the domain or elsewhere (an MX host, an include:): ASCII, lower case, no final dot. */
 export function normaliseHostName(name: string): string {

@@ -19,7 +19,7 @@ import { readAlerts } from "./alerts";
 import { checkDomain, type DomainCheckDeps } from "./check-domain.server";
 import type { DomainReport } from "./domain-report";
 import { FIX_LABELS, publicFixHref } from "./fixes";
-import { parseDomainName } from "./names";
+import { domainNameSchema } from "./names";
 import type { Verdict } from "./report";
 
 /** Checks one address may run in an hour (an IPv6 address counts by its /64). */
@@ -37,18 +37,7 @@ export const PUBLIC_CHECK_BUSY = "Several checks are running right now. Please t
 export const PUBLIC_CHECK_FAILED = "The check could not run. Please try again in a few minutes.";
 
 export const publicCheckForm = z.object({
-  domain: z
-    .string({ message: "Enter a domain name, such as example.com." })
-    // Far over any name: refused before the IDNA mapping works on it (parseDomainName says the rest).
-    .max(1200, { message: "A domain name has at most 253 characters." })
-    .transform((value, ctx) => {
-      const parsed = parseDomainName(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.name;
-    }),
+  domain: domainNameSchema,
 });
 
 /** One thing to fix, from the alert rules, with the fix offered to a visitor. */

@@ -1,69 +1,32 @@
 import { describe, expect, it } from "vitest";
-import type { DomainChecks, DomainReport } from "./domain-report";
+import { report as baseReport, cert, check, NOW } from "../../../tests/support/domain-reports";
+import type { DomainReport } from "./domain-report";
 import { checkGate, publicCheckForm, publicFindings, verdictSentence } from "./public-check.server";
-import type { Verdict } from "./report";
 
-const NOW = new Date("2027-03-01T09:00:00Z");
 const DAY = 86_400_000;
 
-const check = <D>(verdict: Verdict, details: D) => ({ verdict, reason: "A reason.", details });
-
+/** A certificate expiring in 10 days, DMARC missing, mail not checked, the registration in 20 days. */
 function report(): DomainReport {
-  const certificate = (host: string, daysLeft: number) => ({
-    host,
-    address: "192.0.2.1",
-    protocol: "TLSv1.3",
-    issuer: "Test CA",
-    altNames: [host],
-    validFrom: "2027-01-01T00:00:00.000Z",
-    validTo: new Date(NOW.getTime() + (daysLeft + 0.5) * DAY).toISOString(),
-    daysLeft,
-    chainTrusted: true,
-    chainError: null,
-    nameMatches: true,
-  });
-  const checks: DomainChecks = {
-    https: check("warning", {
-      host: "example.com",
-      address: "192.0.2.1",
-      certificate: certificate("example.com", 10),
-    }),
-    httpsWww: check("ok", {
-      host: "www.example.com",
-      address: "192.0.2.1",
-      certificate: certificate("www.example.com", 80),
-    }),
-    mailServers: check("not-checked", { nullMx: false, hosts: [], skipped: [] }),
-    spf: check("ok", { record: "v=spf1 -all", lookups: 0, includes: [], all: "-" }),
-    dmarc: check("problem", {
-      record: null,
-      policy: null,
-      subdomainPolicy: null,
-      percent: null,
-      reportTo: [],
-    }),
-    dkim: check("ok", { selectors: [] }),
-    mtaSts: check("warning", {
-      id: null,
-      policyUrl: "https://mta-sts.example.com/.well-known/mta-sts.txt",
-      mode: null,
-      maxAge: null,
-      mxPatterns: [],
-      uncovered: [],
-    }),
-    registration: check("warning", {
-      source: "rdap",
-      expiresOn: new Date(NOW.getTime() + 20.5 * DAY).toISOString(),
-      daysLeft: 20,
-      registrar: "Registrar",
-      rdapUrl: null,
-    }),
-  };
   return {
-    domain: { ascii: "example.com", unicode: "example.com", suffix: "com" },
-    checkedAt: NOW.toISOString(),
+    ...baseReport({
+      https: check("warning", { host: "example.com", address: "192.0.2.1", certificate: cert(10) }),
+      mailServers: check("not-checked", { nullMx: false, hosts: [], skipped: [] }),
+      dmarc: check("problem", {
+        record: null,
+        policy: null,
+        subdomainPolicy: null,
+        percent: null,
+        reportTo: [],
+      }),
+      registration: check("warning", {
+        source: "rdap",
+        expiresOn: new Date(NOW.getTime() + 20.5 * DAY).toISOString(),
+        daysLeft: 20,
+        registrar: "Registrar",
+        rdapUrl: null,
+      }),
+    }),
     verdict: "problem",
-    checks,
   };
 }
 
