@@ -30,7 +30,7 @@ const LAYERS: readonly (readonly string[])[] = [
     "tax",
   ],
   // 1 · shared services on the foundations
-  ["currency", "mail", "notifications", "catalogue", "newsletter"],
+  ["currency", "mail", "notifications", "catalogue", "newsletter", "einvoice"],
   // 2 · people
   ["accounts"],
   // 3 · documents that bill; the domain watch (issue 39: its alerts tell clients by their preferences)
