@@ -157,4 +157,19 @@ describe("readAlerts", () => {
     expect(at(3)).toMatchObject({ code: "registration-7", severity: "problem" });
     expect(at(-1)).toMatchObject({ code: "registration-expired", title: "example.com has expired" });
   });
+
+  it("raises one alert for a name the DNS does not know, and clears it once the name is back", () => {
+    const gone = readAlerts({ ...report(), nameExists: false }, NOW);
+    expect(gone.candidates.find((c) => c.family === "dns")).toMatchObject({
+      code: "dns-missing",
+      severity: "problem",
+      title: "example.com does not exist in the DNS",
+      fix: "quote",
+    });
+    expect(readAlerts({ ...report(), nameExists: true }, NOW).settled("dns")).toBe(
+      "example.com is found in the DNS again.",
+    );
+    // A report from before the name was checked says nothing about it.
+    expect(readAlerts(report(), NOW).settled("dns")).toBeNull();
+  });
 });

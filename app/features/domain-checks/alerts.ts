@@ -246,6 +246,24 @@ export function readAlerts(report: DomainReport, now: Date): AlertReading {
   }
   const mailRead = mail.verdict !== "not-checked" || mailHosts.size > 0;
 
+  // A name the DNS does not know (NXDOMAIN): one alert for it, the mail checks having been skipped.
+  if (report.nameExists === false) {
+    put("dns", {
+      kind: "wrong",
+      candidate: {
+        family: "dns",
+        code: "dns-missing",
+        thresholdKey: null,
+        severity: "problem",
+        title: `${domain} does not exist in the DNS`,
+        message: `The DNS answers that ${domain} does not exist: its website and email do not work. Check that it is still registered and that its DNS servers answer for it.`,
+        fix: "quote",
+      },
+    });
+  } else if (report.nameExists === true) {
+    put("dns", { kind: "fine", cleared: `${domain} is found in the DNS again.` });
+  }
+
   const candidates = [...families.values()].flatMap((v) => (v.kind === "wrong" ? [v.candidate] : []));
   return {
     candidates,

@@ -8,7 +8,7 @@
 import { setMaxListeners } from "node:events";
 import type { DkimDetails } from "./dkim";
 import type { DmarcDetails } from "./dmarc";
-import { createDnsResolver, type DnsResolver } from "./dns.server";
+import { ask, createDnsResolver, type DnsResolver } from "./dns.server";
 import { CHECK_KINDS, type DomainChecks, type DomainReport } from "./domain-report";
 import { checkHttps, type HttpsDetails } from "./https.server";
 import { checkDkim, checkDmarc, checkMtaSts, checkSpf } from "./mail-auth.server";
@@ -144,7 +144,9 @@ export async function checkDomain(
     { id: null, policyUrl: policyUrl(ascii), mode: null, maxAge: null, mxPatterns: [], uncovered: [] },
   );
   const noCertificate = (host: string): HttpsDetails => ({ host, address: null, certificate: null });
-  const [https, httpsWww, mail, spf, dmarc, dkim, sts, registration] = await Promise.all([
+  // Whether the name exists at all: a name the DNS does not know has no mail to authenticate.
+  const apex = ask(() => deps.resolver.resolveTxt(ascii), signal);
+  const [https, httpsWww, mail, spf, dmarc, dkim, sts, registration, apexAnswer] = await Promise.all([
     within(checkHttps(ascii, tls), noCertificate(ascii)),
     within(checkHttps(`www.${ascii}`, tls), noCertificate(`www.${ascii}`)),
     mailServers,
@@ -169,6 +171,7 @@ export async function checkDomain(
       }),
       { source: null, expiresOn: null, daysLeft: null, registrar: null, rdapUrl: null },
     ),
+    apex,
   ]);
   const checks: DomainChecks = {
     https,
@@ -180,6 +183,19 @@ export async function checkDomain(
     mtaSts: sts,
     registration,
   };
+  const nameExists = !(apexAnswer.kind === "none" && apexAnswer.nxdomain);
+  if (!nameExists) {
+    const reason = `${ascii} does not exist in the DNS (no such name), so there is no mail to check: check that it is registered and that its DNS servers answer for it.`;
+    const unknown = <D>(check: CheckResult<D>): CheckResult<D> => ({
+      ...check,
+      verdict: "not-checked",
+      reason,
+    });
+    checks.spf = unknown(checks.spf);
+    checks.dmarc = unknown(checks.dmarc);
+    checks.dkim = unknown(checks.dkim);
+    checks.mtaSts = unknown(checks.mtaSts);
+  }
   // The reasons name the domain as its owner typed it (bücher.de, www.bücher.de); the details keep ASCII.
   if (domain.unicode !== ascii) {
     for (const kind of CHECK_KINDS)
@@ -188,7 +204,8 @@ export async function checkDomain(
   return {
     domain,
     checkedAt: startedAt.toISOString(),
-    verdict: worstVerdict(CHECK_KINDS.map((k) => checks[k].verdict)),
+    verdict: nameExists ? worstVerdict(CHECK_KINDS.map((k) => checks[k].verdict)) : "problem",
+    nameExists,
     checks,
   };
 }

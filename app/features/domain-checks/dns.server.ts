@@ -24,8 +24,11 @@ export function createDnsResolver(settings: Pick<DomainCheckSettings, "dnsServer
 export type DnsAnswer<T> =
   /** Records of the asked type. */
   | { kind: "found"; records: T }
-  /** The name or the type does not exist (NXDOMAIN, NODATA): a fact about the domain. */
-  | { kind: "none" }
+  /**
+   * The name or the type does not exist (NODATA; NXDOMAIN with `nxdomain`, the name itself does not):
+   * a fact about the domain.
+   */
+  | { kind: "none"; nxdomain?: true }
   /** No answer (timeout, SERVFAIL, refused): nothing is known, the check says not checked. */
   | { kind: "failed"; code: string };
 
@@ -44,6 +47,7 @@ export async function ask<T>(query: () => Promise<T>, signal?: AbortSignal): Pro
       Array.isArray(records) && records.length === 0 ? { kind: "none" } : { kind: "found", records },
     (error: NodeJS.ErrnoException): DnsAnswer<T> => {
       const code = String(error?.code ?? "EFAIL");
+      if (code === "ENOTFOUND") return { kind: "none", nxdomain: true };
       return ABSENT.has(code) ? { kind: "none" } : { kind: "failed", code };
     },
   );

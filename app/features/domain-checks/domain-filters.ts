@@ -8,6 +8,7 @@ export const DOMAIN_PROBLEM_FILTERS = {
   dmarc: "DMARC",
   spf: "SPF",
   starttls: "STARTTLS",
+  dns: "Not in the DNS",
 } as const;
 export type DomainProblemFilter = keyof typeof DOMAIN_PROBLEM_FILTERS;
 

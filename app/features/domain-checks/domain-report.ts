@@ -54,7 +54,12 @@ export interface DomainReport {
   domain: DomainName;
   /** When the check started (the injected clock). */
   checkedAt: string;
-  /** The worst verdict of the checks. */
+  /** The worst verdict of the checks; a problem when the name does not exist. */
   verdict: Verdict;
+  /**
+   * False when the DNS says the name does not exist (NXDOMAIN): the mail checks are then not checked and
+   * the one alert is the name's. Absent on reports made before it was kept (read as existing).
+   */
+  nameExists?: boolean;
   checks: DomainChecks;
 }
