@@ -13,8 +13,8 @@ import {
   parseDnsServers,
   parsePortOverrides,
 } from "~/features/domain-checks/settings";
+import { sellerTaxMode } from "~/features/tax/seller-mode";
 import type { SellerTaxMode } from "~/features/tax/treatment";
-import { countryOfPrefix, isEuCountry, parseVatNumber } from "~/features/tax/vat-numbers";
 
 /** A setting parsed by `parse`, which answers the value or a message prefixed with "!". */
 function parsedSetting<T>(parse: (raw: string) => T | `!${string}`) {
@@ -440,64 +440,18 @@ function defaultPublicUrl(port: number): string {
   return `http://localhost:${port || 3000}`;
 }
 
-/**
- * The seller's VAT mode from its settings: outside the EU (or without BUSINESS_COUNTRY) the flat
- * TAX_RATE_PERCENT; in the EU, VAT_EXEMPT_REASON (exempt) or VAT_RATE_PERCENT with the seller's own VAT
- * number in BUSINESS_TAX_ID. What an e-invoice of that mode cannot do without is required here.
- */
-function sellerTaxMode(e: Env): SellerTaxMode {
-  const country = e.BUSINESS_COUNTRY;
-  if (!country || !isEuCountry(country)) {
-    if (e.VAT_RATE_PERCENT !== undefined || e.VAT_EXEMPT_REASON) {
-      throw new ConfigError(
-        "Invalid configuration: VAT_RATE_PERCENT and VAT_EXEMPT_REASON apply to a seller in the EU: set BUSINESS_COUNTRY to its country (or use TAX_RATE_PERCENT)",
-      );
-    }
-    return { kind: "flat", ratePercent: e.TAX_RATE_PERCENT };
-  }
-  if (e.TAX_RATE_PERCENT !== 0) {
-    throw new ConfigError(
-      `Invalid configuration: BUSINESS_COUNTRY=${country} is in the EU, where VAT follows the buyer: set VAT_RATE_PERCENT instead of TAX_RATE_PERCENT`,
-    );
-  }
-  const vat = e.BUSINESS_TAX_ID ? parseVatNumber(e.BUSINESS_TAX_ID, country) : null;
-  if (vat && !vat.ok) throw new ConfigError(`Invalid configuration: BUSINESS_TAX_ID ${vat.error}`);
-  if (vat?.ok && countryOfPrefix(vat.prefix) !== country) {
-    throw new ConfigError(
-      `Invalid configuration: BUSINESS_TAX_ID ${vat.number} is not a VAT number of BUSINESS_COUNTRY=${country}`,
-    );
-  }
-  const vatNumber = vat?.ok ? vat.number : null;
-  if (e.VAT_EXEMPT_REASON) {
-    if (e.VAT_RATE_PERCENT !== undefined) {
-      throw new ConfigError("Invalid configuration: set VAT_RATE_PERCENT or VAT_EXEMPT_REASON, not both");
-    }
-    // EN 16931 BR-E-02: an exempt invoice names the seller's VAT number or tax registration number.
-    if (!vatNumber && !e.BUSINESS_TAX_NUMBER) {
-      throw new ConfigError(
-        "Invalid configuration: an exempt seller's invoices must name its VAT number (BUSINESS_TAX_ID) or tax number (BUSINESS_TAX_NUMBER)",
-      );
-    }
-    return {
-      kind: "eu-exempt",
-      country,
-      vatNumber,
-      taxNumber: e.BUSINESS_TAX_NUMBER ?? null,
-      reason: e.VAT_EXEMPT_REASON,
-    };
-  }
-  if (e.VAT_RATE_PERCENT === undefined) {
-    throw new ConfigError(
-      `Invalid configuration: BUSINESS_COUNTRY=${country} is in the EU: set VAT_RATE_PERCENT (your standard rate) or VAT_EXEMPT_REASON (an exemption printed on every invoice)`,
-    );
-  }
-  // Reverse charge names both VAT numbers (EN 16931 BR-AE-02).
-  if (!vatNumber) {
-    throw new ConfigError(
-      "Invalid configuration: an EU seller charging VAT needs its VAT number in BUSINESS_TAX_ID (reverse-charge invoices name it)",
-    );
-  }
-  return { kind: "eu-standard", country, vatNumber, ratePercent: e.VAT_RATE_PERCENT };
+/** The seller's VAT mode, or the configuration error that names the setting at fault (tax/seller-mode.ts). */
+function taxModeOf(e: Env): SellerTaxMode {
+  const mode = sellerTaxMode({
+    country: e.BUSINESS_COUNTRY,
+    taxRatePercent: e.TAX_RATE_PERCENT,
+    vatRatePercent: e.VAT_RATE_PERCENT,
+    exemptReason: e.VAT_EXEMPT_REASON,
+    taxId: e.BUSINESS_TAX_ID,
+    taxNumber: e.BUSINESS_TAX_NUMBER,
+  });
+  if (typeof mode === "string") throw new ConfigError(`Invalid configuration: ${mode}`);
+  return mode;
 }
 
 /** DOMAIN_CHECK_CA_FILE's certificates (PEM), or a configuration error naming the file. */
@@ -607,7 +561,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     retentionYears: e.RETENTION_YEARS,
     tax: {
-      mode: sellerTaxMode(e),
+      mode: taxModeOf(e),
       registrationId: e.BUSINESS_REGISTRATION_ID ?? null,
       taxNumber: e.BUSINESS_TAX_NUMBER ?? null,
       viesUrl: e.VIES_URL.replace(/\/+$/, ""),
