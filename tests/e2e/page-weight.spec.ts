@@ -31,7 +31,10 @@ test("pages are styled by the stylesheet file and draw icons from the sprite, on
   // The referenced symbol is drawn: its shapes have a size inside the <use>.
   expect(await icon.evaluate((el) => (el as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
 
-  // A client-side navigation keeps the stylesheet and the sprite: nothing is fetched again.
+  // A client-side navigation keeps the stylesheet and the sprite: nothing is fetched again. Only once
+  // the page has hydrated is a click one (before, the browser loads the next page itself: it did, once,
+  // on a busy run).
+  await expect(page.getByRole("banner")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
