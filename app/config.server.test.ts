@@ -286,7 +286,7 @@ describe("loadConfig", () => {
 
   it("keeps the flat tax outside the EU and decides the EU seller's VAT mode from its settings (issue 40)", () => {
     expect(loadConfig({}).tax).toEqual({
-      mode: { kind: "flat", ratePercent: 0 },
+      mode: { kind: "flat", ratePercent: 0, country: null },
       registrationId: null,
       taxNumber: null,
       viesUrl: "https://ec.europa.eu/taxation_customs/vies/rest-api",
@@ -294,6 +294,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ BUSINESS_COUNTRY: "us", TAX_RATE_PERCENT: "8" }).tax.mode).toEqual({
       kind: "flat",
       ratePercent: 8,
+      country: "US",
     });
     expect(
       loadConfig({ BUSINESS_COUNTRY: "de", BUSINESS_TAX_ID: "DE 123 456 789", VAT_RATE_PERCENT: "19" }).tax

@@ -174,6 +174,16 @@ export const clients = pgTable("clients", {
   vatCheckedAt: timestamp("vat_checked_at", { withTimezone: true }),
   vatRequestId: text("vat_request_id"),
   /**
+   * Issue 40, item 4: the format the invoice email attaches (`pdf`, `factur-x`, `cii` (XRechnung when a
+   * reference is given), `ubl`), the address invoices go to (null: the account's email), and the
+   * client's reference for their invoices (BT-10, a Leitweg-ID).
+   */
+  invoiceFormat: text("invoice_format", { enum: ["pdf", "factur-x", "cii", "ubl"] })
+    .notNull()
+    .default("pdf"),
+  invoiceEmail: text("invoice_email"),
+  buyerReference: text("buyer_reference"),
+  /**
    * The profile's timezone and language (ADR 0521); null until the client saves the profile once, read
    * as the spec's defaults (America/New_York, English). Allowed values: accounts/account-locale.ts.
    */
@@ -488,6 +498,8 @@ export const quotes = pgTable(
       .default(0),
     taxUsd: money("tax_usd").notNull().default(0),
     totalUsd: money("total_usd").notNull().default(0),
+    /** The VAT treatment frozen when it is sent (issue 40); null on a draft and on older quotes. */
+    tax: jsonb("tax").$type<DocumentTax>(),
     /** The share of the total invoiced on acceptance (whole percent); null: all of it. */
     depositPercent: integer("deposit_percent"),
     validUntil: date("valid_until", { mode: "string" }).notNull(),
@@ -683,6 +695,10 @@ export interface InvoiceBuyer {
   country: string | null;
   taxId: string | null;
   phone: string | null;
+  /** The billing country's ISO code (issue 40: the e-invoice's BT-55); absent on older copies. */
+  countryCode?: string | null;
+  /** The client's reference for their invoices (BT-10, a Leitweg-ID for XRechnung). */
+  reference?: string | null;
 }
 
 /** Who sold, as the invoice was issued: the business settings of that moment (ADR 0504). */
@@ -693,6 +709,25 @@ export interface InvoiceSeller {
   email: string;
   phone: string;
   taxId: string | null;
+  /** Issue 40: the seller's country (BUSINESS_COUNTRY), tax number (BT-32) and registration id (BT-30). */
+  countryCode?: string | null;
+  taxNumber?: string | null;
+  registrationId?: string | null;
+}
+
+/**
+ * The VAT an invoice, credit note or quote carries, decided from the seller's mode and the buyer when it
+ * was issued and frozen with it (issue 40, ADR 0542): EN 16931's category, the rate, the words printed
+ * about it (the reverse-charge sentence, the exemption reason), both VAT numbers, and whether the buyer's
+ * number was still unconfirmed by VIES (VAT charged as for a consumer). Null on rows issued before.
+ */
+export interface DocumentTax {
+  category: "S" | "AE" | "E" | "O";
+  ratePercent: number;
+  note: string | null;
+  sellerVatNumber: string | null;
+  buyerVatNumber: string | null;
+  vatUnconfirmed: boolean;
 }
 
 export const invoices = pgTable(
@@ -735,6 +770,8 @@ export const invoices = pgTable(
      */
     buyer: jsonb("buyer").$type<InvoiceBuyer>(),
     seller: jsonb("seller").$type<InvoiceSeller>(),
+    /** Its VAT treatment, frozen when issued (issue 40); null: issued before, read from the rate. */
+    tax: jsonb("tax").$type<DocumentTax>(),
     /**
      * What its credit notes have given back (ADR 0505), in `currency` and in USD: a paid invoice with
      * a refunded amount reads "Partially refunded", or "Refunded" when it is the total. Kept in the
@@ -1165,6 +1202,8 @@ export const creditNotes = pgTable(
     reason: text("reason").notNull(),
     buyer: jsonb("buyer").$type<InvoiceBuyer>(),
     seller: jsonb("seller").$type<InvoiceSeller>(),
+    /** The VAT treatment of the invoice it credits, copied (issue 40). */
+    tax: jsonb("tax").$type<DocumentTax>(),
     createdAt: createdAt(),
   },
   (t) => [

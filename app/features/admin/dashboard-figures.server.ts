@@ -1,10 +1,12 @@
 /** The back office's dashboard figures, each one SQL query (fast however many rows there are). */
+
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { clients, user } from "~/db/schema";
 import { backupStatus } from "~/features/backups/scheduled-backups.server";
 import { unreadInboxCount } from "~/features/contact/contact-inbox.server";
 import { invoiceTotals } from "~/features/invoices/invoice-lists.server";
+import { invoicesToReissue } from "~/features/invoices/vat-reissue.server";
 import { openOrdersByStatus } from "~/features/orders/order-lists.server";
 import { listPaymentIssues } from "~/features/payments/payment-issues.server";
 import { troubledPlans } from "~/features/plans/plan-subscribers.server";
@@ -78,7 +80,7 @@ export async function dashboardFigures(
   backupSchedule: { dir: string; intervalMs: number } | null,
   now: Date,
 ) {
-  const [revenue, openOrders, totals, unread, recentSignups, paymentIssues, backups, planIssues] =
+  const [revenue, openOrders, totals, unread, recentSignups, paymentIssues, backups, planIssues, vatIssues] =
     await Promise.all([
       revenueByMonth(db, now),
       openOrdersByStatus(db),
@@ -105,6 +107,8 @@ export async function dashboardFigures(
       backupStatus(db, backupSchedule),
       // Care plans whose renewal is unpaid (ADR 0531): past due, or suspended.
       troubledPlans(db, PLAN_ISSUES_SHOWN),
+      // Invoices that charged VAT on a number VIES has confirmed since (issue 40).
+      invoicesToReissue(db, PLAN_ISSUES_SHOWN),
     ]);
   return {
     revenue,
@@ -114,6 +118,7 @@ export async function dashboardFigures(
     recentSignups,
     paymentIssues,
     planIssues,
+    vatIssues,
     backups,
   };
 }

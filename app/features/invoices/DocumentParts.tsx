@@ -208,3 +208,15 @@ export function DocumentLines({
     </div>
   );
 }
+
+/** The words a document prints about its VAT (issue 40): the reverse charge, an exemption, and so on. */
+export function TaxNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <div className="mt-3 space-y-1 text-sm text-slate-700" data-testid="document-tax-notes">
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </div>
+  );
+}

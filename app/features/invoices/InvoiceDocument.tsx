@@ -8,6 +8,7 @@ import {
   DocumentLines,
   DocumentTotals,
   SellerDetails,
+  TaxNotes,
 } from "./DocumentParts";
 import type { InvoiceView } from "./invoice-view";
 
@@ -59,6 +60,7 @@ export function InvoiceDocument({ invoice: v }: { invoice: InvoiceView }) {
         totalTestId="invoice-total"
       />
       {v.usdNote && <p className="mt-2 text-right text-xs text-slate-500">Total in USD: {v.usdNote}</p>}
+      <TaxNotes notes={v.taxNotes} />
       {v.refund && (
         <section aria-labelledby="invoice-refunds" className="mt-6 border-t border-slate-200 pt-4 text-sm">
           <h2 id="invoice-refunds" className="font-semibold">

@@ -16,6 +16,8 @@ const client = {
   address: "1 Analytical Way, London",
   country: "United Kingdom",
   taxId: "GB123456789",
+  countryCode: "GB",
+  buyerReference: " 04011000-12345-03 ",
 };
 
 describe("buyerSnapshot and sellerSnapshot", () => {
@@ -28,6 +30,8 @@ describe("buyerSnapshot and sellerSnapshot", () => {
       country: "United Kingdom",
       taxId: "GB123456789",
       phone: "+44 20 7946 0958",
+      countryCode: "GB",
+      reference: "04011000-12345-03",
     });
     expect(buyerSnapshot({ name: "Bo", email: "bo@example.com", phone: null, company: null })).toEqual({
       name: "Bo",
@@ -37,6 +41,8 @@ describe("buyerSnapshot and sellerSnapshot", () => {
       country: null,
       taxId: null,
       phone: null,
+      countryCode: null,
+      reference: null,
     });
   });
 
@@ -48,8 +54,19 @@ describe("buyerSnapshot and sellerSnapshot", () => {
       email: "owner@portico.test",
       phone: "+1 555 0100",
       taxId: "DE811907980",
+      countryCode: null,
+      taxNumber: null,
+      registrationId: null,
     });
     expect(sellerSnapshot(TEST_BUSINESS).taxId).toBeNull();
+    // The e-invoice's identifiers (issue 40): the country, tax number and registration id configured.
+    expect(
+      sellerSnapshot(TEST_BUSINESS, {
+        mode: { country: "DE" },
+        taxNumber: "12/345/67890",
+        registrationId: "HRB 12345",
+      }),
+    ).toMatchObject({ countryCode: "DE", taxNumber: "12/345/67890", registrationId: "HRB 12345" });
   });
 });
 

@@ -14,7 +14,7 @@ export type { InvoiceBuyer, InvoiceSeller };
 
 /** The client's details an invoice copies (the profile's fields). */
 export type BuyerSource = Pick<Client, "name" | "email" | "phone" | "company"> &
-  Partial<Pick<Client, "address" | "country" | "countryCode" | "taxId">>;
+  Partial<Pick<Client, "address" | "country" | "countryCode" | "taxId" | "buyerReference">>;
 
 const optionalText = (max: number) => z.string().max(max).nullable();
 
@@ -26,6 +26,8 @@ const buyerSchema = z.object({
   country: optionalText(100),
   taxId: optionalText(100),
   phone: optionalText(100),
+  countryCode: optionalText(2).optional(),
+  reference: optionalText(200).optional(),
 }) satisfies z.ZodType<InvoiceBuyer>;
 
 const sellerSchema = z.object({
@@ -35,6 +37,9 @@ const sellerSchema = z.object({
   email: z.string().max(254),
   phone: z.string().max(200),
   taxId: optionalText(200),
+  countryCode: optionalText(2).optional(),
+  taxNumber: optionalText(200).optional(),
+  registrationId: optionalText(200).optional(),
 }) satisfies z.ZodType<InvoiceSeller>;
 
 /** A stored copy that fails its check: the invoice is not printed with made-up details. */
@@ -60,10 +65,19 @@ export function buyerSnapshot(client: BuyerSource): InvoiceBuyer {
     country: countryName(client.countryCode) ?? blankToNull(client.country),
     taxId: blankToNull(client.taxId),
     phone: blankToNull(client.phone),
+    countryCode: client.countryCode ?? null,
+    reference: blankToNull(client.buyerReference),
   };
 }
 
-export function sellerSnapshot(business: BusinessIdentity): InvoiceSeller {
+/** The seller's identifiers beyond the business card (issue 40): `config.tax`'s. */
+export interface SellerTaxIds {
+  mode: { country?: string | null };
+  registrationId: string | null;
+  taxNumber: string | null;
+}
+
+export function sellerSnapshot(business: BusinessIdentity, tax?: SellerTaxIds): InvoiceSeller {
   return {
     name: business.name,
     legalName: business.legalName,
@@ -71,6 +85,9 @@ export function sellerSnapshot(business: BusinessIdentity): InvoiceSeller {
     email: business.email,
     phone: business.phone,
     taxId: blankToNull(business.taxId),
+    countryCode: tax?.mode.country ?? null,
+    taxNumber: tax?.taxNumber ?? null,
+    registrationId: tax?.registrationId ?? null,
   };
 }
 

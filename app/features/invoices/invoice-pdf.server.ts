@@ -312,6 +312,7 @@ export async function renderInvoicePdf(input: InvoiceViewInput, business: Busine
     y,
   );
   if (v.usdNote) y = drawNote(c, `Total in USD: ${v.usdNote}`, y);
+  for (const note of v.taxNotes) y = drawNote(c, note, y);
   if (v.refund) {
     y = drawTotals(
       c,

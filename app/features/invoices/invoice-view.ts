@@ -5,6 +5,7 @@ import type { OrderAddon } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { formatMoney } from "~/features/money/format";
 import { fromMinorUnits, toMinorUnits } from "~/features/money/minor-units";
+import { readDocumentTax, taxLineLabel, taxNotes } from "~/features/tax/document-tax";
 import { formatDate } from "~/ui/format";
 import { invoiceKindTitle, invoicePartLabel } from "./invoice-kind";
 import { invoiceStatusTone } from "./invoice-number";
@@ -39,6 +40,8 @@ export interface InvoiceViewInput {
     refundedAmount?: number;
     /** What it bills of its order (issue "quotes"): all of it (absent, "full"), a deposit or the balance. */
     kind?: string;
+    /** Its VAT treatment frozen when issued (issue 40); absent or null: its flat rate. */
+    tax?: unknown;
   };
   /** The invoice's credit notes, oldest first (read only when something was refunded). */
   creditNotes?: ReadonlyArray<{ id: string; creditNoteNumber: string }>;
@@ -102,6 +105,8 @@ export interface InvoiceView {
   taxLabel: string;
   tax: string;
   total: string;
+  /** The words about its VAT (the reverse charge, the exemption, "Not subject to VAT"), if any. */
+  taxNotes: string[];
   /** The total in USD with the rate, for invoices in another currency; else null. */
   usdNote: string | null;
   /**
@@ -189,6 +194,7 @@ export function invoiceView(
   // A quote's deposit or balance bills a part of its order: one line for that part.
   const part = invoicePartLabel(invoice.kind);
   const displayStatus = shownInvoiceStatus({ ...invoice, refundedAmount: refunded }, now);
+  const documentTax = readDocumentTax(invoice.tax, Number(invoice.taxRatePercent));
   return {
     id: invoice.id,
     number: invoice.invoiceNumber,
@@ -236,9 +242,10 @@ export function invoiceView(
           })),
         ],
     subtotal: money(invoice.subtotal),
-    taxLabel: `Tax (${Number(invoice.taxRatePercent)}%)`,
+    taxLabel: taxLineLabel(documentTax),
     tax: money(invoice.taxAmount),
     total: money(invoice.totalAmount),
+    taxNotes: taxNotes(documentTax),
     usdNote: usdNoteFor(invoice.currency, invoice.amountUsd, invoice.exchangeRate, format),
     refund:
       displayStatus === "refunded" || displayStatus === "partially_refunded"

@@ -88,6 +88,8 @@ describe("createInvoiceForOrder", () => {
       country: "United Kingdom",
       taxId: "GB123456789",
       phone: null,
+      countryCode: null,
+      reference: null,
     });
     expect(invoice.seller).toEqual(SELLER);
     const [note] = await db.select().from(schema.notifications);

@@ -2,6 +2,7 @@
  * Invoices: created with their order (gap-free yearly numbers from invoice_counters, ADR 0500), and
  * read back only for the client they belong to.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -18,6 +19,7 @@ import {
 } from "~/db/schema";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { NOTIFICATIONS } from "~/features/notifications/messages";
+import type { DocumentTax } from "~/features/tax/document-tax";
 import { dueDateFor, invoiceNumberFor } from "./invoice-number";
 import { buyerSnapshot, type InvoiceSeller } from "./invoice-parties";
 import { clientInvoicePath } from "./invoice-paths";
@@ -50,6 +52,8 @@ export interface InvoicePrice {
   /** Before tax, in `currency`. */
   subtotal: number;
   taxRatePercent: number;
+  /** The VAT treatment the invoice freezes (issue 40): its rate is `taxRatePercent`. */
+  tax: DocumentTax;
   taxAmount: number;
   /** What is due, in `currency`. */
   total: number;
@@ -93,6 +97,7 @@ export async function createInvoiceForOrder(
       country: clients.country,
       countryCode: clients.countryCode,
       taxId: clients.taxId,
+      buyerReference: clients.buyerReference,
     })
     .from(clients)
     .where(eq(clients.id, order.clientId))
@@ -133,6 +138,7 @@ export async function createInvoiceForOrder(
       currency: price.currency,
       subtotal: price.subtotal,
       taxRatePercent: price.taxRatePercent,
+      tax: price.tax,
       taxAmount: price.taxAmount,
       totalAmount: price.total,
       amountUsd: price.totalUsd,

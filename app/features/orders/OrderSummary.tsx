@@ -5,6 +5,7 @@
 
 import { Link } from "react-router";
 import { formatMoney } from "~/features/money/format";
+import { COUNTRY_NEEDED, type DocumentTax, taxLineLabel } from "~/features/tax/document-tax";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card-class";
 import { Icon } from "~/ui/icon";
@@ -16,7 +17,8 @@ export function OrderSummary({
   quantityLabel,
   quantity,
   price,
-  taxRatePercent,
+  tax,
+  countryNeeded,
   signedIn,
   processing,
   loginHref,
@@ -28,7 +30,10 @@ export function OrderSummary({
   quantityLabel: string | null;
   quantity: number;
   price: OrderPrice;
-  taxRatePercent: number;
+  /** The VAT treatment the invoice will carry (issue 40). */
+  tax: DocumentTax;
+  /** An EU seller needs the billing country before selling (the VAT depends on it). */
+  countryNeeded: boolean;
   signedIn: boolean;
   /** The form is being sent. */
   processing: boolean;
@@ -66,9 +71,11 @@ export function OrderSummary({
             </dd>
           </div>
         ))}
-        {taxRatePercent > 0 && (
+        {(tax.ratePercent > 0 || tax.note) && (
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Tax ({taxRatePercent}%)</dt>
+            <dt className="text-slate-600" data-testid="summary-tax-label">
+              {taxLineLabel(tax)}
+            </dt>
             <dd suppressHydrationWarning>{formatMoney(price.taxAmount, price.currency)}</dd>
           </div>
         )}
@@ -90,7 +97,19 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
-      {signedIn ? (
+      {tax.note && (
+        <p data-testid="summary-tax-note" className="mt-3 text-xs text-slate-600">
+          {tax.note}
+        </p>
+      )}
+      {signedIn && countryNeeded ? (
+        <p role="note" className="mt-6 text-sm text-slate-700">
+          {COUNTRY_NEEDED}{" "}
+          <Link to="/client/profile" className="font-medium text-brand-700 underline">
+            Open your profile
+          </Link>
+        </p>
+      ) : signedIn ? (
         <button
           type="submit"
           className={buttonClass("primary", "mt-6 w-full")}

@@ -81,7 +81,8 @@ export function PurchasePage({
       .map((a) => ({ key: a.key, name: a.name, unitPriceUsd: a.priceUsd })),
     currency,
     rate: d.rates[currency] ?? 1,
-    taxRatePercent: d.taxRatePercent,
+    taxRatePercent: d.tax.ratePercent,
+    tax: d.tax,
   });
 
   return (
@@ -147,7 +148,8 @@ export function PurchasePage({
           quantityLabel={rules.label}
           quantity={quantity}
           price={price}
-          taxRatePercent={d.taxRatePercent}
+          tax={d.tax}
+          countryNeeded={d.countryNeeded}
           signedIn={d.signedIn}
           processing={processing}
           loginHref={d.loginHref}

@@ -36,7 +36,7 @@ export interface CreateOrderInput {
  */
 export async function createOrder(
   tx: Tx,
-  config: Pick<Config, "invoices" | "business">,
+  config: Pick<Config, "invoices" | "business"> & Partial<Pick<Config, "tax">>,
   input: CreateOrderInput,
 ): Promise<{ order: Order; invoice: Invoice } | null> {
   const [order] = await tx
@@ -57,7 +57,7 @@ export async function createOrder(
     order,
     price: input.invoicePrice,
     dueDays: config.invoices.dueDays,
-    seller: sellerSnapshot(config.business),
+    seller: sellerSnapshot(config.business, config.tax),
     kind: input.invoiceKind,
     now: input.now,
     // By default the client is about to pay it: the payment's one notice tells them (ADR 0515).

@@ -32,6 +32,8 @@ import { type Rates, toCurrencyCode } from "~/features/currency/currency";
 import { invoicePartLabel } from "~/features/invoices/invoice-kind";
 import { isUnpaidOrOverdue } from "~/features/invoices/invoice-status";
 import { firstInvoiceOf, unpaidInvoiceSql } from "~/features/invoices/invoice-status.server";
+import { billingCountryNeeded, taxForClient } from "~/features/tax/client-tax.server";
+import { COUNTRY_NEEDED } from "~/features/tax/document-tax";
 import { consumeCheckoutAllowance } from "./checkout-limit.server";
 import type { CheckoutProvider } from "./checkout-provider";
 import { createOrder } from "./create-order.server";
@@ -40,7 +42,7 @@ import { chargeCurrency, chooseAddons, priceOrder } from "./pricing";
 
 export interface OrderDeps {
   db: Database;
-  config: Pick<Config, "publicUrl" | "invoices" | "business">;
+  config: Pick<Config, "publicUrl" | "invoices" | "business"> & Partial<Pick<Config, "tax">>;
   /** The payment providers; checkout asks the active one (the runtime's, given by `orderDeps`). */
   providers: { active: CheckoutProvider };
   /** The current exchange rates (units per USD). */
@@ -143,6 +145,9 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
   if (!offered) {
     return { ok: false, status: 400, error: `This service has no package "${packageKey}".` };
   }
+  if (await billingCountryNeeded(db, deps.config, input.client.id)) {
+    return { ok: false, status: 409, error: COUNTRY_NEEDED };
+  }
   const unitPriceUsd = offered.priceUsd;
   const rules = quantityRules(service);
   const quantity = orderQuantity(input.quantity, rules);
@@ -164,6 +169,8 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<C
     addons: chosen.addons,
     ...chargeCurrency(toCurrencyCode(input.currency), await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
+    // The buyer's VAT treatment, VIES asked again where due (issue 40): what the invoice freezes.
+    tax: await taxForClient(db, deps.config, input.client.id, { ask: true }),
   });
 
   const created = await db.transaction((tx) =>

@@ -3,10 +3,12 @@
  * sums are computed in integer minor units of each currency and stored rounded, so the order, its
  * invoice and the provider's charge always agree to the cent (or yen).
  */
+
 import type { AddonMap, OrderAddon } from "~/db/schema";
 import { BASE_CURRENCY } from "~/features/currency/currency";
 import type { InvoicePrice } from "~/features/invoices/invoices.server";
 import { fromMinorUnits, roundHalfAwayFromZero, toMinorUnits } from "~/features/money/minor-units";
+import { type DocumentTax, legacyTax } from "~/features/tax/document-tax";
 
 /**
  * The currency a client is charged in, and its rate: theirs when it has a usable rate, else USD (prices
@@ -37,7 +39,10 @@ export interface PriceInput {
   currency: string;
   /** Units of `currency` per USD (1 for USD). */
   rate: number;
+  /** The flat rate of a caller that has no buyer to decide for (a preview); `tax` wins when given. */
   taxRatePercent: number;
+  /** The buyer's VAT treatment (issue 40, tax/client-tax.server.ts): the rate charged and frozen. */
+  tax?: DocumentTax;
 }
 
 /** An order's price: what its invoice bills (`subtotal`, add-ons included; tax; totals), with its lines. */
@@ -75,7 +80,9 @@ function line(unitUsd: number, quantity: number, currency: string, rate: number)
 }
 
 export function priceOrder(input: PriceInput): OrderPrice {
-  const { unitPriceUsd, quantity, taxRatePercent } = input;
+  const { unitPriceUsd, quantity } = input;
+  const tax = input.tax ?? legacyTax(input.taxRatePercent);
+  const taxRatePercent = tax.ratePercent;
   const currency = input.currency.toUpperCase();
   const rate = currency === BASE_CURRENCY ? 1 : input.rate;
   if (!Number.isFinite(unitPriceUsd) || unitPriceUsd < 0) throw new RangeError("bad unit price");
@@ -117,6 +124,7 @@ export function priceOrder(input: PriceInput): OrderPrice {
     amountUsd: fromMinorUnits(usdMinor, "USD"),
     subtotal: fromMinorUnits(subtotalMinor, currency),
     taxRatePercent,
+    tax,
     taxAmount: fromMinorUnits(taxMinor, currency),
     total: fromMinorUnits(subtotalMinor + taxMinor, currency),
     totalUsd: fromMinorUnits(usdMinor + usdTaxMinor, "USD"),

@@ -23,7 +23,7 @@ describe("loadPurchasePage", () => {
     loadPurchasePage(deps, {
       routeId: decodeURIComponent(new URL(path, "http://x").pathname.split("/").pop()!),
       url: new URL(path, "http://x"),
-      signedIn: async () => signedIn,
+      signedIn: async () => (signedIn ? "no-such-client" : null),
     });
 
   it("answers not found for an unknown service, without asking who is signed in", async () => {
@@ -33,7 +33,7 @@ describe("loadPurchasePage", () => {
       url: new URL("http://x/client/purchase/no-such-service"),
       signedIn: async () => {
         asked = true;
-        return true;
+        return "no-such-client";
       },
     });
     expect(page).toEqual({ found: false, routeId: "no-such-service" });
@@ -54,7 +54,7 @@ describe("loadPurchasePage", () => {
     ]);
     expect(page.service.quantity).toEqual({ label: null, min: 1, max: 1 });
     expect(page.selectedPackage).toBe("multi");
-    expect(page.taxRatePercent).toBe(10);
+    expect(page.tax).toMatchObject({ category: "S", ratePercent: 10, note: null });
   });
 
   it("preselects the default package when the link asks for one not offered", async () => {

@@ -6,6 +6,7 @@
 import type { Database } from "~/db/client.server";
 import { offeredPackages, quantityRules } from "~/features/catalogue/catalogue";
 import { type Rates, SELECTABLE_CURRENCIES, toCurrencyCode } from "~/features/currency/currency";
+import { billingCountryNeeded, type TaxConfig, taxForClient } from "~/features/tax/client-tax.server";
 import { choosePackage, findPurchasableService, newCheckoutToken } from "./orders.server";
 import type { PurchaseNotFoundData, PurchasePageData } from "./purchase-page";
 
@@ -14,7 +15,7 @@ export interface PurchasePageDeps {
   db: Database;
   /** The current exchange rates (units per USD). */
   rates: () => Promise<Rates>;
-  config: { invoices: { taxRatePercent: number } };
+  config: TaxConfig;
 }
 
 export interface PurchasePageRequest {
@@ -22,8 +23,8 @@ export interface PurchasePageRequest {
   routeId: string;
   /** The page's URL: `package` and `currency` preselect, and sign-in comes back to it. */
   url: URL;
-  /** Whether the visitor is signed in; asked only once the service is found. */
-  signedIn: () => Promise<boolean>;
+  /** The signed-in visitor's id, or null; asked only once the service is found. */
+  signedIn: () => Promise<string | null>;
 }
 
 export async function loadPurchasePage(
@@ -33,6 +34,9 @@ export async function loadPurchasePage(
   const service = await findPurchasableService(deps.db, routeId);
   if (!service) return { found: false, routeId };
   const user = await signedIn();
+  // The treatment the invoice will carry, VIES asked again where due, so the total shown is the one charged.
+  const tax = await taxForClient(deps.db, deps.config, user, { ask: true });
+  const countryNeeded = user !== null && (await billingCountryNeeded(deps.db, deps.config, user));
   const snapshot = await deps.rates();
   const queryCurrency = toCurrencyCode(url.searchParams.get("currency"));
   const wanted = new Set<string>([...SELECTABLE_CURRENCIES, ...(queryCurrency ? [queryCurrency] : [])]);
@@ -57,8 +61,9 @@ export async function loadPurchasePage(
     selectedPackage: choosePackage(service, url.searchParams.get("package")),
     queryCurrency: queryCurrency && rates[queryCurrency] ? queryCurrency : null,
     rates,
-    taxRatePercent: deps.config.invoices.taxRatePercent,
-    signedIn: user,
+    tax,
+    countryNeeded,
+    signedIn: user !== null,
     // The purchase form's one-time token: a resubmitted form finds the order it already made.
     checkoutToken: user ? newCheckoutToken() : null,
     loginHref: `/client/login?redirectTo=${encodeURIComponent(here)}`,

@@ -3,8 +3,10 @@
  * and quantity rules, the currencies offered with their rates, and who is asking. Shared by the server
  * that shapes it and the page that shows it; prices here only show, the server prices the order.
  */
+
 import type { OfferedPackage, QuantityRules } from "~/features/catalogue/catalogue";
 import type { Rates } from "~/features/currency/currency";
+import type { DocumentTax } from "~/features/tax/document-tax";
 
 /** A package on the purchase page: one the service offers (catalogue.ts `offeredPackages`). */
 export type PurchasePackage = OfferedPackage;
@@ -33,7 +35,10 @@ export interface PurchasePageData {
   queryCurrency: string | null;
   /** The currencies offered (USD first), units per USD. */
   rates: Rates;
-  taxRatePercent: number;
+  /** The VAT treatment the invoice will carry for this buyer (issue 40): shown before paying. */
+  tax: DocumentTax;
+  /** Set when the seller's VAT rules need the buyer's billing country first (EU seller). */
+  countryNeeded: boolean;
   signedIn: boolean;
   /** The purchase form's one-time token (signed-in visitors only). */
   checkoutToken: string | null;

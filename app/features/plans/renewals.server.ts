@@ -8,6 +8,7 @@
  * the whole period back, to be issued by the next run. Dates come from the plan's anchor, never from
  * the last run, so a late or missed run issues what is due and moves no billing day.
  */
+
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database, Tx } from "~/db/client.server";
@@ -17,6 +18,7 @@ import { emailInvoiceClient } from "~/features/invoices/invoice-email.server";
 import { formatMoney } from "~/features/money/format";
 import { createOrder } from "~/features/orders/create-order.server";
 import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
+import { taxForClient } from "~/features/tax/client-tax.server";
 import {
   type CalendarDay,
   calendarDayOf,
@@ -47,7 +49,8 @@ export const RENEWALS_JOB = "plan-renewals";
 
 export interface RenewalDeps {
   db: Database;
-  config: Pick<Config, "invoices" | "business" | "publicUrl"> & { plans: { renewalNoticeDays: number } };
+  config: Pick<Config, "invoices" | "business" | "publicUrl"> &
+    Partial<Pick<Config, "tax">> & { plans: { renewalNoticeDays: number } };
   /** The exchange rates of the issue day (units per USD). */
   rates: () => Promise<Rates>;
 }
@@ -166,6 +169,8 @@ async function issueNextPeriod(
     quantity: 1,
     ...chargeCurrency(sub.currency, await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
+    // The client's treatment as saved (VIES is not asked inside the renewal's transaction; issue 40).
+    tax: await taxForClient(tx, deps.config, sub.clientId),
   });
   const cycleName = sub.cycle === "yearly" ? "Yearly" : "Monthly";
   // Due on the period's first day, whatever day the run issues it.

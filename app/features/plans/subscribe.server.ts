@@ -4,6 +4,7 @@
  * card for the renewals. The subscription is `incomplete` until that invoice is paid; the activation
  * job (activatePaidSubscriptions) then starts it on the day it was paid, with the card on file.
  */
+
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -21,6 +22,8 @@ import {
 import { chargeCurrency, priceOrder } from "~/features/orders/pricing";
 import type { PaymentProvider } from "~/features/payments/provider";
 import { PaymentProviderError } from "~/features/payments/provider";
+import { billingCountryNeeded, taxForClient } from "~/features/tax/client-tax.server";
+import { COUNTRY_NEEDED } from "~/features/tax/document-tax";
 import { calendarDayOf, periodStart } from "./periods";
 import { PLAN_CYCLES, type PlanCycle } from "./plans";
 
@@ -114,6 +117,9 @@ export async function subscribe(
   if (!allowance.allowed) return { ok: false, status: allowance.status, error: TOO_MANY_ORDERS };
   const plan = await offeredPlan(db, input.slug);
   if (!plan) return { ok: false, status: 404, error: PLAN_NOT_OFFERED };
+  if (await billingCountryNeeded(db, deps.config, input.client.id)) {
+    return { ok: false, status: 409, error: COUNTRY_NEEDED };
+  }
   const priceUsd = cyclePriceUsd(plan, input.cycle);
   if (priceUsd === null) {
     return { ok: false, status: 400, error: `${plan.name} is not sold ${input.cycle}.` };
@@ -127,6 +133,7 @@ export async function subscribe(
     quantity: 1,
     ...chargeCurrency(toCurrencyCode(input.currency), await deps.rates()),
     taxRatePercent: deps.config.invoices.taxRatePercent,
+    tax: await taxForClient(db, deps.config, input.client.id, { ask: true }),
   });
   let customerId: string;
   try {

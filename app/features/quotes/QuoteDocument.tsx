@@ -9,6 +9,7 @@ import {
   DocumentLines,
   DocumentTotals,
   SellerDetails,
+  TaxNotes,
 } from "~/features/invoices/DocumentParts";
 import { Badge, statusTone } from "~/ui/badge";
 import type { QuoteView } from "./quote-view";
@@ -57,6 +58,7 @@ export function QuoteDocument({ quote: v }: { quote: QuoteView }) {
         total={["Total", v.total]}
         totalTestId="quote-total"
       />
+      <TaxNotes notes={v.taxNotes} />
       {v.deposit && (
         <dl
           className="ml-auto mt-3 grid max-w-xs grid-cols-2 gap-y-1 text-sm"

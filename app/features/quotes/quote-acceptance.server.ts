@@ -2,6 +2,7 @@
  * The client's decision (issue "quotes"): accepting a sent, unexpired quote makes its order and first
  * invoice in one transaction; declining tells the owner.
  */
+
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "~/db/client.server";
@@ -12,6 +13,7 @@ import { publishLiveEvent } from "~/features/live/live-events.server";
 import { formatMoney } from "~/features/money/format";
 import { createOrder } from "~/features/orders/create-order.server";
 import { hasNoNul, invalidCharacterMessage } from "~/features/security/text";
+import { readDocumentTax } from "~/features/tax/document-tax";
 import { BUSINESS_TIME_ZONE, formatMoment } from "~/ui/format";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { tellOwner } from "./quote-notices.server";
@@ -68,10 +70,14 @@ export function signatureProblem(input: z.infer<typeof acceptInput>, accountName
 }
 
 /** An invoice's price from a part of a quote's split (the deposit, the balance or the whole). */
-export const invoicePrice = (split: InvoiceSplit, taxRatePercent: number): InvoicePrice => ({
+export const invoicePrice = (
+  split: InvoiceSplit,
+  quote: { taxRatePercent: number; tax: unknown },
+): InvoicePrice => ({
   currency: "USD",
   subtotal: dollars(split.subtotalCents),
-  taxRatePercent,
+  taxRatePercent: quote.taxRatePercent,
+  tax: readDocumentTax(quote.tax, quote.taxRatePercent),
   taxAmount: dollars(split.taxCents),
   total: dollars(split.totalCents),
   totalUsd: dollars(split.totalCents),
@@ -146,7 +152,7 @@ export async function acceptQuote(
         exchangeRate: 1,
         quoteId: quote.id,
       },
-      invoicePrice: invoicePrice(split.first, quote.taxRatePercent),
+      invoicePrice: invoicePrice(split.first, quote),
       invoiceKind: split.balance ? "deposit" : "full",
       now,
     }))!;

@@ -16,7 +16,7 @@ import { invoicePrice } from "./quote-acceptance.server";
 import { cents, depositSplit } from "./quote-pricing";
 
 /** The seller and, when configured, the invoices' terms (7 days due by default). */
-type QuoteBalanceConfig = Pick<Config, "business" | "publicUrl"> & Partial<Pick<Config, "invoices">>;
+type QuoteBalanceConfig = Pick<Config, "business" | "publicUrl"> & Partial<Pick<Config, "invoices" | "tax">>;
 
 /**
  * When a quote's order is completed: the balance invoice, if the quote asked for a deposit (once: a
@@ -41,10 +41,10 @@ export async function issueBalanceInvoice(
   if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return null;
   const invoice = await createInvoiceForOrder(tx, {
     order,
-    price: invoicePrice(split.balance, quote.taxRatePercent),
+    price: invoicePrice(split.balance, quote),
     // The configured term (every caller's config has it; 7 days is INVOICE_DUE_DAYS's default).
     dueDays: deps.config.invoices?.dueDays ?? 7,
-    seller: sellerSnapshot(deps.config.business),
+    seller: sellerSnapshot(deps.config.business, deps.config.tax),
     kind: "balance",
   });
   // Once per invoice: only the transaction that issued it gets here (the check above, the unique

@@ -16,7 +16,7 @@ import type { ActionResult } from "~/ui/form";
 
 /** A change to quotes: the audit's deps, with the invoice rules (tax rate, due days). */
 export interface QuoteDeps extends Omit<ChangeDeps, "config"> {
-  config: Pick<Config, "business" | "publicUrl" | "invoices">;
+  config: Pick<Config, "business" | "publicUrl" | "invoices"> & Partial<Pick<Config, "tax">>;
 }
 
 /** A quote verb's answer: the one form answer (`ActionResult`), its message always said. */

@@ -2,12 +2,14 @@
  * The owner's draft (issue "quotes"): saved with its lines priced by the server, its amounts computed
  * from them; a sent quote is revised as a new draft that supersedes it once sent.
  */
+
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { clients, type Quote, type QuoteLine, quotes, services } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { parseAmountInput } from "~/features/money/minor-units";
+import { taxForClient } from "~/features/tax/client-tax.server";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { dollars, quoteAmounts } from "./quote-pricing";
 import { quotableClient } from "./quote-queries.server";
@@ -122,6 +124,7 @@ export type PricedDraft = Pick<
   | "subtotalUsd"
   | "discountUsd"
   | "taxRatePercent"
+  | "tax"
   | "taxUsd"
   | "totalUsd"
   | "depositPercent"
@@ -147,13 +150,6 @@ export async function priceDraft(
   const discountCents = input.discount === "0" ? 0 : discount.ok ? discount.minor : -1;
   if (discountCents < 0)
     return { ok: false, status: 400, error: `Discount: ${(discount as { error: string }).error}` };
-  const taxRate = deps.config.invoices.taxRatePercent;
-  const amounts = quoteAmounts(priced.lines, dollars(discountCents), taxRate);
-  if (discountCents > amounts.subtotalCents)
-    return { ok: false, status: 400, error: "The discount is more than the lines add up to." };
-  // What the amount columns (numeric(14, 2)) and an invoice can hold.
-  if (amounts.subtotalCents > QUOTE_MAX_CENTS || amounts.totalCents > QUOTE_MAX_CENTS)
-    return { ok: false, status: 400, error: "The quote adds up to more than one quote can hold." };
   let clientId = input.clientId ?? null;
   if (clientId) {
     const [c] = await deps.db
@@ -175,6 +171,15 @@ export async function priceDraft(
       .limit(1);
     clientId = c?.id ?? null;
   }
+  // The VAT the client's invoices will carry (issue 40); a requester without an account: as at home.
+  const tax = await taxForClient(deps.db, deps.config, clientId);
+  const taxRate = tax.ratePercent;
+  const amounts = quoteAmounts(priced.lines, dollars(discountCents), taxRate);
+  if (discountCents > amounts.subtotalCents)
+    return { ok: false, status: 400, error: "The discount is more than the lines add up to." };
+  // What the amount columns (numeric(14, 2)) and an invoice can hold.
+  if (amounts.subtotalCents > QUOTE_MAX_CENTS || amounts.totalCents > QUOTE_MAX_CENTS)
+    return { ok: false, status: 400, error: "The quote adds up to more than one quote can hold." };
   return {
     ok: true,
     draft: {
@@ -187,6 +192,7 @@ export async function priceDraft(
       subtotalUsd: dollars(amounts.subtotalCents),
       discountUsd: dollars(amounts.discountCents),
       taxRatePercent: taxRate,
+      tax,
       taxUsd: dollars(amounts.taxCents),
       totalUsd: dollars(amounts.totalCents),
       depositPercent: input.depositPercent ?? null,

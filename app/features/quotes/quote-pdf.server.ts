@@ -9,6 +9,7 @@ import {
   drawDocumentHeading,
   drawFacts,
   drawFooter,
+  drawNote,
   drawRule,
   drawTotals,
   openPdf,
@@ -116,6 +117,8 @@ export async function renderQuotePdf(
     ],
     y,
   );
+
+  for (const note of v.taxNotes) y = drawNote(c, note, y);
 
   // The terms, in full.
   y += 20;

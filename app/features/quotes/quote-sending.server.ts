@@ -1,10 +1,13 @@
 /** Sending a draft (issue "quotes"): its number from a gap-free counter, the client told. */
+
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { quoteCounters, quoteRequests, quotes } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { publishLiveEvent } from "~/features/live/live-events.server";
 import { formatMoney } from "~/features/money/format";
+import { taxForClient } from "~/features/tax/client-tax.server";
+import { readDocumentTax, sameTax } from "~/features/tax/document-tax";
 import type { QuoteDeps, QuoteResult } from "./quote-deps.server";
 import { tellClient } from "./quote-notices.server";
 import { quoteNumberFor } from "./quote-pricing";
@@ -19,6 +22,9 @@ async function nextQuoteSeq(tx: Tx, year: number): Promise<number> {
   return row!.seq;
 }
 
+export const QUOTE_TAX_CHANGED =
+  "The client's VAT treatment has changed since this draft was priced: save the draft again to price it anew, then send it.";
+
 /** Sends a draft: its number, frozen from now on; the quote it revises becomes superseded. */
 export async function sendQuote(deps: QuoteDeps, id: string, now = new Date()): Promise<QuoteResult> {
   return deps.db.transaction(async (tx): Promise<QuoteResult> => {
@@ -30,6 +36,10 @@ export async function sendQuote(deps: QuoteDeps, id: string, now = new Date()): 
       return { ok: false, status: 409, error: "Add at least one line before sending." };
     if (row.validUntil < quoteDay(now))
       return { ok: false, status: 409, error: "The valid-until date has passed: change it before sending." };
+    // Issue 40: the VAT is the one the client's invoices will carry today, frozen with the quote.
+    const tax = await taxForClient(tx, deps.config, row.clientId);
+    if (!sameTax(readDocumentTax(row.tax, row.taxRatePercent), tax))
+      return { ok: false, status: 409, error: QUOTE_TAX_CHANGED };
     if (row.supersedesId) {
       const [old] = await tx
         .select()
@@ -59,7 +69,7 @@ export async function sendQuote(deps: QuoteDeps, id: string, now = new Date()): 
     const quoteNumber = quoteNumberFor(year, seq);
     await tx
       .update(quotes)
-      .set({ quoteNumber, quoteYear: year, quoteSeq: seq, status: "sent", sentAt: now })
+      .set({ quoteNumber, quoteYear: year, quoteSeq: seq, status: "sent", sentAt: now, tax })
       .where(eq(quotes.id, id));
     if (row.requestId)
       await tx.update(quoteRequests).set({ status: "quoted" }).where(eq(quoteRequests.id, row.requestId));

@@ -4,11 +4,13 @@
  * quantities and unit prices, the amounts, the deposit and the balance, the terms, and where it stands.
  * Every amount is exact integer cents of USD (quote-pricing.ts), formatted by the site's own formatter.
  */
+
 import type { Quote } from "~/db/schema";
 import type { BusinessIdentity } from "~/features/business/business";
 import { readSeller } from "~/features/invoices/invoice-parties";
 import { documentDate, type SellerBlock, sellerBlock } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
+import { readDocumentTax, taxLineLabel, taxNotes } from "~/features/tax/document-tax";
 import { BUSINESS_TIME_ZONE, formatMoment, type TimeZone } from "~/ui/format";
 import { cents, depositSplit, dollars, quoteAmounts } from "./quote-pricing";
 import { isAcceptable, shownQuoteStatus } from "./quote-status";
@@ -39,7 +41,8 @@ export type QuoteViewInput = Pick<
   | "declineReason"
   | "expiredAt"
   | "orderId"
->;
+> &
+  Partial<Pick<Quote, "tax">>;
 
 export interface QuoteLineView {
   description: string;
@@ -67,6 +70,8 @@ export interface QuoteView {
   /** The discount as a negative amount ("−$50.00"), or null without one. */
   discount: string | null;
   taxLabel: string;
+  /** The words about its VAT (issue 40), if any. */
+  taxNotes: string[];
   tax: string;
   total: string;
   /** With a deposit: what accepting invoices now, and what is invoiced when the work is complete. */
@@ -145,7 +150,8 @@ export function quoteView(
     })),
     subtotal: usd(quote.subtotalUsd),
     discount: discountCents > 0 ? `−${fromCents(discountCents)}` : null,
-    taxLabel: `Tax (${Number(quote.taxRatePercent)}%)`,
+    taxLabel: taxLineLabel(readDocumentTax(quote.tax, Number(quote.taxRatePercent))),
+    taxNotes: taxNotes(readDocumentTax(quote.tax, Number(quote.taxRatePercent))),
     tax: usd(quote.taxUsd),
     total: usd(quote.totalUsd),
     deposit:

@@ -5,6 +5,7 @@ import {
   DocumentFrame,
   DocumentTotals,
   SellerDetails,
+  TaxNotes,
 } from "~/features/invoices/DocumentParts";
 import type { CreditNoteView } from "./credit-note-view";
 
@@ -68,6 +69,7 @@ export function CreditNoteDocument({
           Total credited in USD: {v.usdNote}
         </p>
       )}
+      <TaxNotes notes={v.taxNotes} />
     </DocumentFrame>
   );
 }

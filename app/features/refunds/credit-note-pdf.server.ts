@@ -61,6 +61,7 @@ export async function renderCreditNotePdf(
     y,
   );
   if (v.usdNote) y = drawNote(c, `Total credited in USD: ${v.usdNote}`, y);
+  for (const note of v.taxNotes) y = drawNote(c, note, y);
   drawFooter(c, `This credit note records a refund of invoice ${v.invoice.number}.`, y);
   return c.finish();
 }

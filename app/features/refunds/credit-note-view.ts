@@ -3,6 +3,7 @@
  * (pure: no React, no I/O). The buyer and the seller are the copies frozen on the note when it was
  * issued (the invoice's own), so it prints them as issued whatever changed since (ADR 0504).
  */
+
 import type { BusinessIdentity } from "~/features/business/business";
 import { type BuyerSource, readBuyer, readSeller } from "~/features/invoices/invoice-parties";
 import {
@@ -14,6 +15,7 @@ import {
   usdNoteFor,
 } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
+import { readDocumentTax, taxLineLabel, taxNotes } from "~/features/tax/document-tax";
 
 export interface CreditNoteViewInput {
   creditNote: {
@@ -32,6 +34,8 @@ export interface CreditNoteViewInput {
     /** The copies frozen when issued; null: the client and business as now. */
     buyer?: unknown;
     seller?: unknown;
+    /** The VAT treatment of the invoice it credits (issue 40); absent or null: its flat rate. */
+    tax?: unknown;
   };
   invoice: { id: string; invoiceNumber: string };
   /** The client as they are now: printed only by a credit note without a frozen buyer. */
@@ -49,6 +53,8 @@ export interface CreditNoteView {
   reason: string;
   subtotal: string;
   taxLabel: string;
+  /** The words about its VAT, as on its invoice. */
+  taxNotes: string[];
   tax: string;
   total: string;
   /** The total credited in USD with the invoice's rate, for a credit note in another currency; else null. */
@@ -72,7 +78,8 @@ export function creditNoteView(
     billTo: billToBlock(readBuyer(n.buyer, client)),
     reason: n.reason,
     subtotal: money(n.subtotal),
-    taxLabel: `Tax (${Number(n.taxRatePercent)}%)`,
+    taxLabel: taxLineLabel(readDocumentTax(n.tax, Number(n.taxRatePercent))),
+    taxNotes: taxNotes(readDocumentTax(n.tax, Number(n.taxRatePercent))),
     tax: money(n.taxAmount),
     total: money(n.totalAmount),
     usdNote: usdNoteFor(n.currency, n.amountUsd, n.exchangeRate, format),

@@ -72,6 +72,8 @@ export async function issueCreditNote(
       reason: refund.reason,
       buyer,
       seller: invoice.seller ?? sellerSnapshot(input.business),
+      // The invoice's VAT treatment, as it was issued (issue 40).
+      tax: invoice.tax,
       createdAt: input.now,
     })
     .returning();

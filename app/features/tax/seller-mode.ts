@@ -26,7 +26,7 @@ export function sellerTaxMode(e: SellerTaxSettings): SellerTaxMode | string {
     if (e.vatRatePercent !== undefined || e.exemptReason) {
       return "VAT_RATE_PERCENT and VAT_EXEMPT_REASON apply to a seller in the EU: set BUSINESS_COUNTRY to its country (or use TAX_RATE_PERCENT)";
     }
-    return { kind: "flat", ratePercent: e.taxRatePercent };
+    return { kind: "flat", ratePercent: e.taxRatePercent, country: country ?? null };
   }
   if (e.taxRatePercent !== 0) {
     return `BUSINESS_COUNTRY=${country} is in the EU, where VAT follows the buyer: set VAT_RATE_PERCENT instead of TAX_RATE_PERCENT`;

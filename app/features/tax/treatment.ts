@@ -22,7 +22,12 @@ import { isEuCountry } from "./vat-numbers";
 export type TaxCategory = "S" | "AE" | "E" | "O";
 
 export type SellerTaxMode =
-  | { kind: "flat"; ratePercent: number }
+  | {
+      kind: "flat";
+      ratePercent: number;
+      /** BUSINESS_COUNTRY outside the EU, when set (the e-invoice's seller country). */
+      country?: string | null;
+    }
   | { kind: "eu-standard"; country: string; vatNumber: string | null; ratePercent: number }
   | {
       kind: "eu-exempt";

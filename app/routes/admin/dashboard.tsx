@@ -88,7 +88,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           )}
         </Card>
       </div>
-      <PaymentIssuesCard issues={d.paymentIssues} plans={d.planIssues} />
+      <PaymentIssuesCard issues={d.paymentIssues} plans={d.planIssues} vat={d.vatIssues} />
       <BackupCard backups={d.backups} />
     </Page>
   );

@@ -14,6 +14,7 @@ import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { issuedPartyLines, netPaidLine, refundedLine, totalLine } from "~/features/invoices/invoice-view";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
+import { readDocumentTax, taxTreatmentWords } from "~/features/tax/document-tax";
 import { StatusBadge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { actionResponse } from "~/ui/form";
@@ -83,6 +84,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ],
             ["Subtotal", formatMoney(i.subtotal, i.currency)],
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
+            ["VAT treatment", taxTreatmentWords(readDocumentTax(i.tax, i.taxRatePercent))],
             // The amount once; in USD too only when the invoice is in another currency (issue 37, item 3).
             ["Total", totalLine(i)],
             ["Issued", formatDateTime(i.createdAt)],

@@ -11,6 +11,7 @@ import {
   planChangePreview,
 } from "~/features/plans/plan-changes.server";
 import { pageTitle } from "~/features/site/meta";
+import { taxForClient } from "~/features/tax/client-tax.server";
 import { actionResponse, formErrors, parseForm } from "~/ui/form";
 import { Page } from "~/ui/page";
 import type { Route } from "./+types/plan-change";
@@ -20,11 +21,11 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function changeContext(context: Route.LoaderArgs["context"]): Promise<ChangeContext> {
+async function changeContext(context: Route.LoaderArgs["context"], userId: string): Promise<ChangeContext> {
   const { runtime } = context;
   return {
     rates: (await runtime.currency.rates.get()).rates,
-    taxRatePercent: runtime.config.invoices.taxRatePercent,
+    taxRatePercent: (await taxForClient(runtime.database.db, runtime.config, userId)).ratePercent,
     noticeDays: runtime.config.plans.renewalNoticeDays,
     now: new Date(),
   };
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user.id,
     params.subscriptionId,
     params.change,
-    await changeContext(context),
+    await changeContext(context, user.id),
   );
   if (outcome.ok) return { preview: outcome.preview, refused: null, token: newCheckoutToken() };
   if (outcome.status === 404) throw data(outcome.error, { status: 404 });
@@ -86,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     params.subscriptionId,
     params.change,
     parsed.data,
-    await changeContext(context),
+    await changeContext(context, user.id),
   );
   return actionResponse(outcome.ok ? outcome : { ok: false, status: outcome.status, error: outcome.error });
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { clientPlans } from "~/features/plans/client-plans.server";
 import { pageTitle } from "~/features/site/meta";
+import { taxForClient } from "~/features/tax/client-tax.server";
 import { StatusBadge } from "~/ui/badge";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireClient(request, context);
   const { runtime } = context;
   const rates = (await runtime.currency.rates.get()).rates;
-  const taxRatePercent = runtime.config.invoices.taxRatePercent;
+  const { ratePercent: taxRatePercent } = await taxForClient(runtime.database.db, runtime.config, user.id);
   const card = new URL(request.url).searchParams.get("card");
   return {
     plans: await clientPlans(runtime.database.db, user.id, { rates, taxRatePercent }, new Date()),

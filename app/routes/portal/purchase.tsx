@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     url,
     signedIn: async () => {
       signedIn.user = await getCurrentUser(request, context);
-      return Boolean(signedIn.user);
+      return signedIn.user?.id ?? null;
     },
   });
   if (!page.found) return data({ ...page, covered: null, fromAlert: null }, { status: 404 });
