@@ -40,6 +40,7 @@ const base: EInvoice = {
     { id: "1", name: "SSL & HTTPS Setup — Single Domain", quantity: 1, unitPriceMinor: 1000, netMinor: 1000 },
     { id: "2", name: "Certificate procurement", quantity: 2, unitPriceMinor: 525, netMinor: 1050 },
   ],
+  allowances: [],
   tax: { category: "S", ratePercent: 19, exemptionReason: null },
   prepaidMinor: 0,
 };
