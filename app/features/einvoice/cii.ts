@@ -5,23 +5,21 @@
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
-import { decimalAmount, type EInvoice, type EInvoiceParty, eInvoiceTotals, percent } from "./model";
+import {
+  decimalAmount,
+  type EInvoice,
+  type EInvoiceParty,
+  EXEMPTION_CODES,
+  eInvoiceTotals,
+  percent,
+  specificationId,
+} from "./model";
 
 const NS = {
   rsm: "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
   ram: "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
   qdt: "urn:un:unece:uncefact:data:standard:QualifiedDataType:100",
   udt: "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100",
-};
-
-/** The specification identifier (BT-24): EN 16931, or XRechnung 3.0's CIUS when a buyer reference is given. */
-export const EN16931_ID = "urn:cen.eu:en16931:2017";
-export const XRECHNUNG_ID = "urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0";
-
-/** The VATEX code of a category's exemption (BT-121), where EN 16931 has one. */
-const EXEMPTION_CODES: Partial<Record<EInvoice["tax"]["category"], string>> = {
-  AE: "VATEX-EU-AE",
-  O: "VATEX-EU-O",
 };
 
 const day = (iso: string) => iso.replaceAll("-", "");
@@ -62,8 +60,14 @@ function party(parent: XMLBuilder, name: string, p: EInvoiceParty, showVat: bool
   }
 }
 
-function tradeTax(parent: XMLBuilder, doc: EInvoice, amounts?: { tax: string; basis: string }): void {
-  const tax = parent.ele(NS.ram, "ram:ApplicableTradeTax");
+/** The document's one VAT category: a line's or an allowance's (no amounts), or the breakdown's (BG-23). */
+function tradeTax(
+  parent: XMLBuilder,
+  doc: EInvoice,
+  amounts?: { tax: string; basis: string },
+  name = "ApplicableTradeTax",
+): void {
+  const tax = parent.ele(NS.ram, `ram:${name}`);
   if (amounts) tax.ele(NS.ram, "ram:CalculatedAmount").txt(amounts.tax);
   tax.ele(NS.ram, "ram:TypeCode").txt("VAT");
   if (amounts && doc.tax.exemptionReason) tax.ele(NS.ram, "ram:ExemptionReason").txt(doc.tax.exemptionReason);
@@ -92,7 +96,7 @@ export function toCii(doc: EInvoice, options: { xrechnung?: boolean } = {}): str
     .ele(NS.rsm, "rsm:ExchangedDocumentContext")
     .ele(NS.ram, "ram:GuidelineSpecifiedDocumentContextParameter")
     .ele(NS.ram, "ram:ID")
-    .txt(options.xrechnung ? XRECHNUNG_ID : EN16931_ID);
+    .txt(specificationId(options));
 
   const header = root.ele(NS.rsm, "rsm:ExchangedDocument");
   header.ele(NS.ram, "ram:ID").txt(doc.number); // BT-1
@@ -131,10 +135,20 @@ export function toCii(doc: EInvoice, options: { xrechnung?: boolean } = {}): str
   const settlement = transaction.ele(NS.ram, "ram:ApplicableHeaderTradeSettlement");
   settlement.ele(NS.ram, "ram:InvoiceCurrencyCode").txt(doc.currency); // BT-5
   tradeTax(settlement, doc, { tax: amount(totals.taxMinor), basis: amount(totals.taxBasisMinor) }); // BG-23
+  for (const allowance of doc.allowances) {
+    // BG-20: a document-level allowance, in the document's VAT category (BT-95, BT-96).
+    const node = settlement.ele(NS.ram, "ram:SpecifiedTradeAllowanceCharge");
+    node.ele(NS.ram, "ram:ChargeIndicator").ele(NS.udt, "udt:Indicator").txt("false");
+    node.ele(NS.ram, "ram:ActualAmount").txt(amount(allowance.amountMinor)); // BT-92
+    node.ele(NS.ram, "ram:Reason").txt(allowance.reason); // BT-97
+    tradeTax(node, doc, undefined, "CategoryTradeTax");
+  }
   if (doc.dueDate)
     dateTime(settlement.ele(NS.ram, "ram:SpecifiedTradePaymentTerms"), "DueDateDateTime", doc.dueDate); // BT-9
   const sums = settlement.ele(NS.ram, "ram:SpecifiedTradeSettlementHeaderMonetarySummation");
   sums.ele(NS.ram, "ram:LineTotalAmount").txt(amount(totals.lineTotalMinor)); // BT-106
+  if (doc.allowances.length)
+    sums.ele(NS.ram, "ram:AllowanceTotalAmount").txt(amount(totals.allowanceTotalMinor)); // BT-107
   sums.ele(NS.ram, "ram:TaxBasisTotalAmount").txt(amount(totals.taxBasisMinor)); // BT-109
   sums.ele(NS.ram, "ram:TaxTotalAmount", { currencyID: doc.currency }).txt(amount(totals.taxMinor)); // BT-110
   sums.ele(NS.ram, "ram:GrandTotalAmount").txt(amount(totals.grandTotalMinor)); // BT-112
