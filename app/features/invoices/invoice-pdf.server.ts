@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Font } from "fontkit";
 import type { BusinessIdentity } from "~/features/business/business";
+import type { FacturXOptions } from "~/features/einvoice/factur-x.server";
 import { pdfFileName } from "./download-all.server";
 import { type BillToBlock, type InvoiceViewInput, invoiceView, type SellerBlock } from "./invoice-view";
 
@@ -95,15 +96,28 @@ export interface PdfCanvas {
 const INK = "#0f172a";
 const GREY = "#475569";
 
+/** How a document is rendered: `facturX` makes it a Factur-X PDF/A-3b carrying that XML (ADR 0544). */
+export interface PdfOptions {
+  facturX?: FacturXOptions;
+}
+
 /**
  * A new A4 document with the embedded fonts registered as "Body" and "Bold". `createdAt` is the document's
  * own date (an invoice's issue date): PDFKit would otherwise stamp the moment of rendering and derive the
  * file's ID from it, so the same invoice would be a different file at each download (and after a
- * restore, ADR 0902).
+ * restore, ADR 0902). With `facturX` the document is PDF/A-3b with the XML embedded as factur-x.xml.
  */
-export async function openPdf(info: { title: string; author: string; createdAt?: Date }): Promise<PdfCanvas> {
-  // Loaded on the first PDF, not at start: PDFKit and its fonts are tens of MB few requests need (ADR 0803).
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import("pdfkit"), pdfFonts()]);
+export async function openPdf(
+  info: { title: string; author: string; createdAt?: Date },
+  options: PdfOptions = {},
+): Promise<PdfCanvas> {
+  // Loaded on the first PDF, not at start: PDFKit and its fonts are tens of MB few requests need (ADR 0803);
+  // Factur-X (and the XML library under it) on the first Factur-X PDF.
+  const [{ default: PDFDocument }, fonts, facturX] = await Promise.all([
+    import("pdfkit"),
+    pdfFonts(),
+    options.facturX ? import("~/features/einvoice/factur-x.server") : null,
+  ]);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
@@ -113,7 +127,10 @@ export async function openPdf(info: { title: string; author: string; createdAt?:
       Subject: info.title,
       ...(info.createdAt ? { CreationDate: info.createdAt } : {}),
     },
+    ...(facturX ? facturX.FACTUR_X_PDF_OPTIONS : {}),
   });
+  if (facturX && options.facturX)
+    facturX.makeFacturX(doc, options.facturX, info.createdAt ?? doc.info.CreationDate ?? new Date());
   // PDFKit accepts a parsed fontkit font where its types say only files.
   doc.registerFont("Body", fonts.regular as unknown as Buffer);
   doc.registerFont("Bold", fonts.bold as unknown as Buffer);
@@ -242,13 +259,21 @@ const STATUS_COLORS: Record<string, string> = {
   partially_refunded: "#b45309",
 };
 
-export async function renderInvoicePdf(input: InvoiceViewInput, business: BusinessIdentity): Promise<Buffer> {
+/** The invoice's PDF; with `options.facturX` a Factur-X PDF/A-3b carrying that CII XML (ADR 0544). */
+export async function renderInvoicePdf(
+  input: InvoiceViewInput,
+  business: BusinessIdentity,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   const v = invoiceView(input, business);
-  const c = await openPdf({
-    title: v.title,
-    author: v.business.name,
-    createdAt: new Date(input.invoice.createdAt),
-  });
+  const c = await openPdf(
+    {
+      title: v.title,
+      author: v.business.name,
+      createdAt: new Date(input.invoice.createdAt),
+    },
+    options,
+  );
   const { doc, safe, left, right, width } = c;
 
   const top = drawDocumentHeading(c, v.business, {

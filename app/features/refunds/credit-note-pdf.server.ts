@@ -13,19 +13,25 @@ import {
   drawRule,
   drawTotals,
   openPdf,
+  type PdfOptions,
 } from "~/features/invoices/invoice-pdf.server";
 import { type CreditNoteViewInput, creditNoteView } from "./credit-note-view";
 
+/** The credit note's PDF; with `options.facturX` a Factur-X PDF/A-3b carrying that CII XML (ADR 0544). */
 export async function renderCreditNotePdf(
   input: CreditNoteViewInput,
   business: BusinessIdentity,
+  options: PdfOptions = {},
 ): Promise<Buffer> {
   const v = creditNoteView(input, business);
-  const c = await openPdf({
-    title: `Credit note ${v.number}`,
-    author: v.business.name,
-    createdAt: new Date(input.creditNote.createdAt),
-  });
+  const c = await openPdf(
+    {
+      title: `Credit note ${v.number}`,
+      author: v.business.name,
+      createdAt: new Date(input.creditNote.createdAt),
+    },
+    options,
+  );
   const { doc, safe, left, width } = c;
 
   const top = drawDocumentHeading(c, v.business, {
