@@ -47,6 +47,7 @@ const einvoice: EInvoice = {
   lines: [{ id: "1", name: "Email Migration & Setup", quantity: 20, unitPriceMinor: 368, netMinor: 7360 }],
   tax: { category: "S", ratePercent: 19, exemptionReason: null },
   prepaidMinor: 0,
+  allowances: [],
 };
 
 const invoiceInput: InvoiceViewInput = {

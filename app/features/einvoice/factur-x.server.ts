@@ -13,7 +13,7 @@
  * The caller draws only with the embedded DejaVu faces (PDF/A wants every font embedded): the document is
  * opened without PDFKit's default Helvetica, so text drawn before a font is chosen fails loudly instead.
  */
-import { EN16931_ID } from "./cii";
+import { EN16931_ID } from "./model";
 
 /** The name Factur-X gives the XML inside the PDF. */
 export const FACTUR_X_FILE_NAME = "factur-x.xml";
