@@ -91,6 +91,9 @@ export default [
   route("client/quotes/:quoteId/pdf", "routes/portal/quote-pdf.ts"),
   // Not in the spec ("Download PDF is only a placeholder"): the invoice as a real PDF file.
   route("invoice/:invoiceId/pdf", "routes/portal/invoice-pdf.ts"),
+  // Not in the spec (issue 40): an invoice or credit note as an e-invoice (Factur-X, CII/XRechnung, UBL).
+  route("client/invoices/:invoiceId/e-invoice/:format", "routes/portal/invoice-einvoice.ts"),
+  route("client/credit-notes/:creditNoteId/e-invoice/:format", "routes/portal/credit-note-einvoice.ts"),
   route("payment-success", "routes/portal/payment-success.tsx"),
   // Not in the spec: the payment providers' webhooks, and the built-in sandbox provider's checkout page.
   route("api/payments/:provider/webhook", "routes/api/payment-webhook.ts"),
@@ -111,6 +114,9 @@ export default [
   route("admin/orders/:orderId/files/:attachmentId", "routes/admin/order-file.ts"),
   // Not a page: a credit note's PDF, downloaded by the owner (ADR 0505).
   route("admin/credit-notes/:creditNoteId/pdf", "routes/admin/credit-note-pdf.ts"),
+  // Not pages (issue 40): an invoice's or credit note's e-invoice files, for the owner.
+  route("admin/invoices/:invoiceId/e-invoice/:format", "routes/admin/invoice-einvoice.ts"),
+  route("admin/credit-notes/:creditNoteId/e-invoice/:format", "routes/admin/credit-note-einvoice.ts"),
   // Not a page: a quote's PDF, downloaded by the owner (issue "quotes").
   route("admin/quotes/:quoteId/pdf", "routes/admin/quote-pdf.ts"),
   // Not a page (issue 25): a client's data export, made by the owner for a request by email.

@@ -220,3 +220,34 @@ export function TaxNotes({ notes }: { notes: readonly string[] }) {
     </div>
   );
 }
+
+/**
+ * The document's e-invoice downloads (issue 40): Factur-X, CII (XRechnung with a reference) and UBL.
+ * Nothing for a document that cannot be one; the owner's page says what it lacks (`problems`).
+ */
+export function EInvoiceLinks({
+  offer,
+  showProblems = false,
+}: {
+  offer: { links: Array<{ format: string; label: string; href: string }>; problems: string[] };
+  showProblems?: boolean;
+}) {
+  if (offer.links.length === 0) {
+    if (!showProblems || offer.problems.length === 0) return null;
+    return (
+      <p className="text-sm text-slate-700" data-testid="einvoice-problems">
+        No e-invoice: {offer.problems.join("; ")}.
+      </p>
+    );
+  }
+  return (
+    <nav aria-label="E-invoice downloads" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="text-slate-600">E-invoice:</span>
+      {offer.links.map((link) => (
+        <a key={link.format} href={link.href} download className="font-medium text-brand-700 underline">
+          {link.label}
+        </a>
+      ))}
+    </nav>
+  );
+}

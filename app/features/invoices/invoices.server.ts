@@ -185,6 +185,19 @@ export const clientIdentityColumns = {
   taxId: clients.taxId,
 };
 
+/** One invoice by id with its order and client, for the owner (null: missing or malformed id). */
+export async function getInvoiceDocument(db: Database, invoiceId: string): Promise<InvoiceDocument | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return null;
+  const [row] = await db
+    .select({ invoice: invoices, order: orders, client: clientIdentityColumns })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(eq(invoices.id, invoiceId))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * One invoice of one client with its order and the client's identity, or null (missing, or someone
  * else's: the caller answers 'Invoice Not Found' either way). `latest` is the client's newest invoice.

@@ -92,7 +92,7 @@ export async function creditNotesOfInvoice(db: Database, invoiceId: string): Pro
 /** A credit note as its pages and PDF print it: the note, its invoice's number, and the client as now. */
 export interface CreditNoteDocument {
   creditNote: CreditNote;
-  invoice: { id: string; invoiceNumber: string };
+  invoice: { id: string; invoiceNumber: string; createdAt: Date };
   /** The client as they are now: what a note without a frozen buyer prints. */
   client: Pick<Client, "id" | "name" | "email" | "phone" | "company" | "address" | "country" | "taxId">;
 }
@@ -110,7 +110,7 @@ export async function getCreditNoteDocument(
   const [row] = await db
     .select({
       creditNote: creditNotes,
-      invoice: { id: invoices.id, invoiceNumber: invoices.invoiceNumber },
+      invoice: { id: invoices.id, invoiceNumber: invoices.invoiceNumber, createdAt: invoices.createdAt },
       client: clientIdentityColumns,
     })
     .from(creditNotes)

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { idParam, requireAdmin } from "~/features/admin/route-helpers.server";
-import { PdfDownloadLink } from "~/features/invoices/DocumentParts";
+import { EInvoiceLinks, PdfDownloadLink } from "~/features/invoices/DocumentParts";
+import { eInvoiceOffer } from "~/features/invoices/einvoice-files.server";
 import { CreditNoteDocument } from "~/features/refunds/CreditNoteDocument";
+import { creditNoteAsEInvoice } from "~/features/refunds/credit-note-einvoice.server";
 import { creditNoteView } from "~/features/refunds/credit-note-view";
 import { getCreditNoteDocument } from "~/features/refunds/credit-notes.server";
 import { pageTitle } from "~/features/site/meta";
@@ -17,9 +19,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const found = await getCreditNoteDocument(context.runtime.database.db, idParam(params.creditNoteId));
   if (!found) throw new Response("Not Found", { status: 404 });
+  const { doc, stored } = creditNoteAsEInvoice(found, context.runtime.config);
   return {
     creditNote: creditNoteView(found, context.runtime.config.business),
     orderId: found.creditNote.orderId,
+    eInvoice: eInvoiceOffer(doc, stored, `/admin/credit-notes/${found.creditNote.id}/e-invoice`),
   };
 }
 
@@ -41,6 +45,9 @@ export default function AdminCreditNote({ loaderData: d }: Route.ComponentProps)
         </div>
       }
     >
+      <div className="mb-4">
+        <EInvoiceLinks offer={d.eInvoice} showProblems />
+      </div>
       <CreditNoteDocument creditNote={v} invoiceHref={invoiceHref} headingLevel={2} />
     </Page>
   );

@@ -9,9 +9,12 @@ import {
   requireAdmin,
 } from "~/features/admin/route-helpers.server";
 import { DefinitionList, HistoryList, Outcome } from "~/features/admin/ui";
+import { EInvoiceLinks } from "~/features/invoices/DocumentParts";
+import { eInvoiceOffer, invoiceAsEInvoice } from "~/features/invoices/einvoice-files.server";
 import { invoiceKindTitle } from "~/features/invoices/invoice-kind";
 import { invoiceStatusLabel } from "~/features/invoices/invoice-status";
 import { issuedPartyLines, netPaidLine, refundedLine, totalLine } from "~/features/invoices/invoice-view";
+import { getInvoiceDocument } from "~/features/invoices/invoices.server";
 import { formatMoney } from "~/features/money/format";
 import { pageTitle } from "~/features/site/meta";
 import { readDocumentTax, taxTreatmentWords } from "~/features/tax/document-tax";
@@ -33,7 +36,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!detail) throw new Response("Not Found", { status: 404 });
   // As issued: editing the client's profile or the business settings later changes neither (ADR 0504).
   const parties = issuedPartyLines(detail.invoice, detail.client, context.runtime.config.business);
-  return { ...detail, parties, refundToken: newRefundFormToken(context, id) };
+  const document = await getInvoiceDocument(context.runtime.database.db, id);
+  const e = document
+    ? await invoiceAsEInvoice(context.runtime.database.db, document, context.runtime.config)
+    : null;
+  const eInvoice = e ? eInvoiceOffer(e.doc, e.stored, `/admin/invoices/${id}/e-invoice`) : null;
+  return { ...detail, parties, eInvoice, refundToken: newRefundFormToken(context, id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -85,6 +93,7 @@ export default function AdminInvoice({ loaderData: d, actionData }: Route.Compon
             ["Subtotal", formatMoney(i.subtotal, i.currency)],
             ["Tax", `${formatMoney(i.taxAmount, i.currency)} (${i.taxRatePercent}%)`],
             ["VAT treatment", taxTreatmentWords(readDocumentTax(i.tax, i.taxRatePercent))],
+            ["E-invoice", d.eInvoice ? <EInvoiceLinks key="e" offer={d.eInvoice} showProblems /> : "—"],
             // The amount once; in USD too only when the invoice is in another currency (issue 37, item 3).
             ["Total", totalLine(i)],
             ["Issued", formatDateTime(i.createdAt)],

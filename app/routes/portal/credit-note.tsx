@@ -1,8 +1,10 @@
 import { data, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
 import { clientCreditNotePath } from "~/features/invoices/credit-note-number";
-import { PrintAndDownload } from "~/features/invoices/DocumentParts";
+import { EInvoiceLinks, PrintAndDownload } from "~/features/invoices/DocumentParts";
+import { eInvoiceOffer } from "~/features/invoices/einvoice-files.server";
 import { CreditNoteDocument } from "~/features/refunds/CreditNoteDocument";
+import { creditNoteAsEInvoice } from "~/features/refunds/credit-note-einvoice.server";
 import { creditNoteView } from "~/features/refunds/credit-note-view";
 import { getCreditNoteDocument } from "~/features/refunds/credit-notes.server";
 import { pageTitle } from "~/features/site/meta";
@@ -20,8 +22,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
   const found = await getCreditNoteDocument(context.runtime.database.db, params.creditNoteId, client.id);
-  if (!found) return data({ creditNote: null }, { status: 404 });
-  return { creditNote: creditNoteView(found, context.runtime.config.business) };
+  if (!found) return data({ creditNote: null, eInvoice: null }, { status: 404 });
+  const { doc, stored } = creditNoteAsEInvoice(found, context.runtime.config);
+  return {
+    creditNote: creditNoteView(found, context.runtime.config.business),
+    eInvoice: eInvoiceOffer(doc, stored, `${clientCreditNotePath(found.creditNote.id)}/e-invoice`),
+  };
 }
 
 export default function CreditNotePage({ loaderData }: Route.ComponentProps) {
@@ -53,6 +59,11 @@ export default function CreditNotePage({ loaderData }: Route.ComponentProps) {
           <PrintAndDownload pdfHref={`${clientCreditNotePath(v.id)}/pdf`} />
         </div>
       </div>
+      {loaderData.eInvoice && (
+        <div className="mt-3 flex justify-end print:hidden" data-print-hide>
+          <EInvoiceLinks offer={loaderData.eInvoice} />
+        </div>
+      )}
       <CreditNoteDocument creditNote={v} invoiceHref={invoiceHref} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requireClient } from "~/features/accounts/session.server";
-import { PrintAndDownload } from "~/features/invoices/DocumentParts";
+import { EInvoiceLinks, PrintAndDownload } from "~/features/invoices/DocumentParts";
+import { eInvoiceOffer, invoiceAsEInvoice } from "~/features/invoices/einvoice-files.server";
 import { InvoiceDocument } from "~/features/invoices/InvoiceDocument";
 import { invoiceView } from "~/features/invoices/invoice-view";
 import { getClientInvoice } from "~/features/invoices/invoices.server";
@@ -19,11 +20,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { client } = await requireClient(request, context);
   const db = context.runtime.database.db;
   const found = await getClientInvoice(db, client.id, params.invoiceId);
-  if (!found) return data({ invoice: null, orderHref: null }, { status: 404 });
+  if (!found) return data({ invoice: null, orderHref: null, eInvoice: null }, { status: 404 });
   // Refunded (ADR 0505): its credit notes, each linked to its page.
   const creditNotes = await creditNotesToPrint(db, found.invoice);
   const view = invoiceView({ ...found, creditNotes }, context.runtime.config.business);
-  return { invoice: view, orderHref: `/client/orders/${found.order.id}` };
+  const { doc, stored } = await invoiceAsEInvoice(db, found, context.runtime.config);
+  const eInvoice = eInvoiceOffer(doc, stored, `/client/invoices/${found.invoice.id}/e-invoice`);
+  return { invoice: view, orderHref: `/client/orders/${found.order.id}`, eInvoice };
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
@@ -63,6 +66,11 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           <PrintAndDownload pdfHref={`/invoice/${v.id}/pdf`} />
         </div>
       </div>
+      {loaderData.eInvoice && (
+        <div className="mt-3 flex justify-end print:hidden" data-print-hide>
+          <EInvoiceLinks offer={loaderData.eInvoice} />
+        </div>
+      )}
       <InvoiceDocument invoice={v} />
     </div>
   );
