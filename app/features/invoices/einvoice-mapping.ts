@@ -11,6 +11,7 @@ import type { InvoiceBuyer, InvoiceSeller, OrderAddon } from "~/db/schema";
 import { type EInvoice, type EInvoiceParty, eInvoiceTotals } from "~/features/einvoice/model";
 import { decimalsFor, toMinorUnits } from "~/features/money/minor-units";
 import type { DocumentTax } from "~/features/tax/document-tax";
+import { isEuCountry } from "~/features/tax/vat-numbers";
 import { invoicePartLabel } from "./invoice-kind";
 
 /** An ISO day (YYYY-MM-DD) of a stored moment, in UTC as the invoice number's year is. */
@@ -30,8 +31,10 @@ export interface EInvoiceSource {
 }
 
 function sellerParty(seller: InvoiceSeller, tax: DocumentTax): EInvoiceParty {
-  // BUSINESS_TAX_ID of a seller outside the EU is a tax registration (BT-32), not an EU VAT number.
-  const taxNumber = seller.taxNumber ?? (tax.sellerVatNumber ? null : seller.taxId);
+  // BUSINESS_TAX_ID of a seller outside the EU is a tax registration (BT-32); an EU seller's is its VAT
+  // number, printed only where its category allows (never on O: rule BR-O-02).
+  const outsideEu = !isEuCountry(seller.countryCode ?? null);
+  const taxNumber = seller.taxNumber ?? (outsideEu ? seller.taxId : null);
   return {
     name: seller.legalName || seller.name,
     vatNumber: tax.category === "O" ? null : tax.sellerVatNumber,
