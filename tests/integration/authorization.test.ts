@@ -642,6 +642,23 @@ const TABLE: Record<string, Case[]> = {
       has: { a: (f) => [f.aCreditNote.number] },
     },
   ],
+  // The matrix's seller has no country (outside the EU, as by default): the owner of the document is
+  // told why there is no e-invoice (409), everyone else gets 404 as for the PDF.
+  "client/invoices/:invoiceId/e-invoice/:format": [
+    { method: "GET", url: (f) => `/client/invoices/${f.aPaid.invoiceId}/e-invoice/cii`, expect: aOwn(409) },
+    {
+      method: "GET",
+      url: (f) => `/client/invoices/${f.aPaid.invoiceId}/e-invoice/pdf`,
+      expect: { ...aOwn(404), a: 404 },
+    },
+  ],
+  "client/credit-notes/:creditNoteId/e-invoice/:format": [
+    {
+      method: "GET",
+      url: (f) => `/client/credit-notes/${f.aCreditNote.id}/e-invoice/ubl`,
+      expect: aOwn(409),
+    },
+  ],
   "invoice/:invoiceId/pdf": [
     {
       method: "GET",
@@ -772,6 +789,21 @@ const TABLE: Record<string, Case[]> = {
       has: { admin: (f) => [f.aCreditNote.number, f.aPaid.invoiceNumber] },
     },
     { method: "GET", url: () => "/admin/credit-notes/not-a-uuid", expect: adminOnly(404) },
+  ],
+  "admin/invoices/:invoiceId/e-invoice/:format": [
+    {
+      method: "GET",
+      url: (f) => `/admin/invoices/${f.aPaid.invoiceId}/e-invoice/factur-x`,
+      expect: adminOnly(409),
+    },
+    { method: "GET", url: () => "/admin/invoices/not-a-uuid/e-invoice/cii", expect: adminOnly(404) },
+  ],
+  "admin/credit-notes/:creditNoteId/e-invoice/:format": [
+    {
+      method: "GET",
+      url: (f) => `/admin/credit-notes/${f.aCreditNote.id}/e-invoice/cii`,
+      expect: adminOnly(409),
+    },
   ],
   "admin/credit-notes/:creditNoteId/pdf": [
     {

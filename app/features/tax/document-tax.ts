@@ -3,7 +3,6 @@
  * (treatment.ts), kept on the invoice, its credit notes and a sent quote, and read back with a check.
  * What a page, a PDF and an e-invoice print of it comes from here, so they say the same. Pure.
  */
-import { z } from "zod";
 import type { DocumentTax } from "~/db/schema";
 import type { TaxTreatment } from "./treatment";
 
@@ -36,22 +35,36 @@ export function legacyTax(ratePercent: number): DocumentTax {
   };
 }
 
-const storedSchema = z.object({
-  category: z.enum(["S", "AE", "E", "O"]),
-  ratePercent: z.number().min(0).max(100),
-  note: z.string().max(500).nullable(),
-  sellerVatNumber: z.string().max(40).nullable(),
-  buyerVatNumber: z.string().max(40).nullable(),
-  vatUnconfirmed: z.boolean().default(false),
-}) satisfies z.ZodType<DocumentTax>;
+const CATEGORIES: ReadonlySet<unknown> = new Set(["S", "AE", "E", "O"]);
+const textOrNull = (value: unknown, max: number) =>
+  value === null || (typeof value === "string" && value.length <= max);
 
-/** The stored treatment, checked; null (issued before issue 40): the document's own flat rate. */
+/**
+ * The stored treatment, checked (by hand, not with zod: this module is part of the purchase page's
+ * script, within its budget); null (issued before issue 40): the document's own flat rate.
+ */
 export function readDocumentTax(stored: unknown, ratePercent: number): DocumentTax {
   if (stored === null || stored === undefined) return legacyTax(ratePercent);
-  const parsed = storedSchema.safeParse(stored);
-  if (!parsed.success)
-    throw new Error(`the document's stored tax is not valid: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  const t = stored as Record<string, unknown>;
+  const valid =
+    typeof stored === "object" &&
+    CATEGORIES.has(t.category) &&
+    typeof t.ratePercent === "number" &&
+    t.ratePercent >= 0 &&
+    t.ratePercent <= 100 &&
+    textOrNull(t.note, 500) &&
+    textOrNull(t.sellerVatNumber, 40) &&
+    textOrNull(t.buyerVatNumber, 40) &&
+    (t.vatUnconfirmed === undefined || typeof t.vatUnconfirmed === "boolean");
+  if (!valid) throw new Error("the document's stored tax is not valid");
+  return {
+    category: t.category as DocumentTax["category"],
+    ratePercent: t.ratePercent as number,
+    note: t.note as string | null,
+    sellerVatNumber: t.sellerVatNumber as string | null,
+    buyerVatNumber: t.buyerVatNumber as string | null,
+    vatUnconfirmed: t.vatUnconfirmed === true,
+  };
 }
 
 /** Whether the document speaks of VAT (an EU seller's) rather than of a flat sales tax. */
