@@ -10,7 +10,9 @@
  *   copies it;
  * - every invoice and the credit note download as CII, UBL and Factur-X for the client and the owner, and
  *   pass the official EN 16931 rules; the Factur-X PDF carries the CII download as factur-x.xml; a client
- *   reference makes the CII an XRechnung; nobody else's document downloads.
+ *   reference makes the CII an XRechnung; nobody else's document downloads;
+ * - an exempt German small business (§ 19 UStG) prints its reason on every invoice at 0 % (E), identified
+ *   by its tax number, and its documents pass the rules too.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -281,5 +283,75 @@ describe.each(testDatabases)("tax treatments and e-invoices on $name", (database
     for (const [name, verdict] of Object.entries(verdicts)) {
       expect(verdict.ok, `${name}:\n${verdict.report}`).toBe(true);
     }
+  });
+});
+
+describe.each(testDatabases)("an exempt seller's invoices on $name", (database) => {
+  let server: TestServer;
+  const { db } = accountsOn(
+    () => server,
+    (n) => `198.51.113.${n}`,
+  );
+  const REASON = "Kein Ausweis von Umsatzsteuer, da Kleinunternehmer gemäß § 19 UStG";
+
+  beforeAll(async () => {
+    server = await startTestServer(database, {
+      TRUST_PROXY: "loopback",
+      PUBLIC_URL: `http://127.0.0.1:${await freePort()}`,
+      BUSINESS_COUNTRY: "DE",
+      BUSINESS_TAX_NUMBER: "12/345/67890",
+      BUSINESS_REGISTRATION_ID: "HRA 4711",
+      VAT_EXEMPT_REASON: REASON,
+      VIES_URL: vies.url,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("prints the exemption on every invoice, at 0 %, with the tax number, and passes the rules", {
+    timeout: 120_000,
+  }, async () => {
+    const client = await signedInClient(server.url, db(), "Erik Exempt");
+    expect(
+      (
+        await client.session.post("/client/profile", {
+          intent: "profile",
+          name: "Erik Exempt",
+          phone: "",
+          company: "",
+          countryCode: "FR",
+          taxId: "",
+        })
+      ).status,
+    ).toBe(200);
+    const page = await client.session.get("/client/purchase/ssl-setup?package=single");
+    const html = await page.text();
+    expect(text(html)).toContain(REASON);
+    await client.session.post("/client/purchase/ssl-setup", {
+      checkoutToken: checkoutTokenIn(html),
+      package: "single",
+      currency: "EUR",
+    });
+    const [invoice] = await queryRows<{ id: string; invoice_number: string; tax: Record<string, unknown> }>(
+      db(),
+      sql`select id, invoice_number, tax from invoices where client_id = ${client.id}`,
+    );
+    expect(invoice!.tax).toMatchObject({ category: "E", ratePercent: 0, note: REASON });
+    const cii = new TextDecoder().decode(
+      new Uint8Array(
+        await (await client.session.get(`/client/invoices/${invoice!.id}/e-invoice/cii`)).arrayBuffer(),
+      ),
+    );
+    const ubl = new TextDecoder().decode(
+      new Uint8Array(
+        await (await client.session.get(`/client/invoices/${invoice!.id}/e-invoice/ubl`)).arrayBuffer(),
+      ),
+    );
+    expect(cii).toContain("12/345/67890");
+    expect(cii).toContain("<ram:CategoryCode>E</ram:CategoryCode>");
+    const verdicts = await checkEn16931({ exemptCii: cii, exemptUbl: ubl });
+    for (const [name, verdict] of Object.entries(verdicts))
+      expect(verdict.ok, `${name}:\n${verdict.report}`).toBe(true);
   });
 });
